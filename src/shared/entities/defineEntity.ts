@@ -1,0 +1,52 @@
+/**
+ * Plain-data entity definitions drive the server's generic save/delete/findPage routes and the
+ * console's list and edit screens. Labels come from locale keys `entity.<name>.field.<field>`.
+ */
+
+export type FieldType = 'text' | 'int' | 'decimal' | 'date' | 'code';
+
+export interface FieldDef {
+  type: FieldType;
+  required?: boolean;
+  /** Maximum length of a text value. */
+  max?: number;
+  /** For `code` fields: the allowed values (labels `code.<list>.<value>`). */
+  codes?: readonly string[];
+  /** Name of the code list (locale key prefix `code.<codeList>`). */
+  codeList?: string;
+  /** May be used in `columnFilters`. */
+  filter?: boolean;
+  /** Shown as a column in the list screen. */
+  column?: boolean;
+  /** Minimum column width in px. */
+  width?: number;
+  /** Cannot be changed after insert (a key). */
+  immutable?: boolean;
+  /** Server-maintained; never accepted from the client. */
+  readOnly?: boolean;
+  /** A regular expression the text value must match (locale key `entity.<name>.rule.<field>`). */
+  pattern?: string;
+}
+
+export interface EntityDef<F extends string = string> {
+  name: string;
+  /** Permission resource: `sys:<resource>:view|add|edit|delete`. */
+  resource: string;
+  /** Rows belong to a warehouse (`whId`) and are limited to the user's grants. */
+  warehouseScoped: boolean;
+  /** Fields that together are unique (besides the id). */
+  unique: readonly F[];
+  fields: Record<F, FieldDef>;
+  /** Order of the rows in findPage. */
+  orderBy: readonly F[];
+  /** Rows of the edit form, each a list of fields. */
+  form: readonly (readonly F[])[];
+}
+
+/** Checks the definition's internal references at compile time and returns it unchanged. */
+export function defineEntity<F extends string>(def: EntityDef<F>): EntityDef<F> {
+  return def;
+}
+
+/** Fields every entity row carries, maintained by the server. */
+export const SYSTEM_FIELDS = ['id', 'createTime', 'updateTime'] as const;

@@ -1,0 +1,45 @@
+import { defineEntity } from './defineEntity';
+
+/** A warehouse. `whId` is the business key every warehouse-scoped row refers to. */
+export const tWhse = defineEntity({
+  name: 'tWhse',
+  resource: 'tWhse',
+  warehouseScoped: true,
+  unique: ['whId'],
+  orderBy: ['whId'],
+  fields: {
+    whId: {
+      type: 'text',
+      required: true,
+      max: 20,
+      filter: true,
+      column: true,
+      width: 110,
+      immutable: true,
+      pattern: '^[A-Za-z0-9_-]+$',
+    },
+    code: { type: 'text', max: 20, filter: true, column: true, width: 100 },
+    name: { type: 'text', required: true, max: 100, filter: true, column: true, width: 180 },
+    addr1: { type: 'text', max: 200, column: true, width: 200 },
+    addr2: { type: 'text', max: 200 },
+    addr3: { type: 'text', max: 200 },
+    city: { type: 'text', max: 60, filter: true, column: true, width: 110 },
+    state: { type: 'text', max: 60, column: true, width: 110 },
+    zip: { type: 'text', max: 20, column: true, width: 90 },
+    countryCode: { type: 'text', max: 3, column: true, width: 90 },
+    phone: { type: 'text', max: 40, column: true, width: 130 },
+    fax: { type: 'text', max: 40 },
+    httpAddress: { type: 'text', max: 200 },
+  },
+  form: [
+    ['whId', 'code'],
+    ['name'],
+    ['addr1'],
+    ['addr2'],
+    ['addr3'],
+    ['city', 'state'],
+    ['zip', 'countryCode'],
+    ['phone', 'fax'],
+    ['httpAddress'],
+  ],
+});
