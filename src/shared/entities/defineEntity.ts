@@ -26,6 +26,8 @@ export interface FieldDef {
   readOnly?: boolean;
   /** A regular expression the text value must match (locale key `entity.<name>.rule.<field>`). */
   pattern?: string;
+  /** The edit form offers a choice list from a lookup instead of free text. */
+  lookup?: 'warehouse';
 }
 
 export interface EntityDef<F extends string = string> {

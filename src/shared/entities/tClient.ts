@@ -8,7 +8,7 @@ export const tClient = defineEntity({
   unique: ['whId', 'clientCode'],
   orderBy: ['whId', 'clientCode'],
   fields: {
-    whId: { type: 'text', required: true, max: 20, filter: true, column: true, width: 100, immutable: true },
+    whId: { type: 'text', required: true, max: 20, filter: true, column: true, width: 100, immutable: true, lookup: 'warehouse' },
     clientCode: {
       type: 'text',
       required: true,

@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { MASTERDATA_BINDINGS } from './modules/masterdata/masterdata.bindings';
+import { registerCrudRoutes } from './crud/crud.routes';
+import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { randomCaptchaCode } from './modules/auth/auth.service';
+import { registerLookupRoutes } from './modules/lookups/lookups.routes';
+import { registerSystemRoutes } from './modules/system/system.routes';
+import type { Config } from './config';
+import type { Db } from './db/connect';
+import { installAudit } from './platform/audit';
+import type { AppContext } from './platform/context';
+import { installErrorHandler } from './platform/errorHandler';
+import { type GuardedRoute, installGuard } from './platform/guard';
+
+export interface AppOptions {
+  config: Config;
+  db: Db;
+  now?: () => Date;
+  captchaCode?: () => string;
+  logger?: boolean;
+}
+
+export interface WharfApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** Every API route with its permission (both prefixes), for the security route walk. */
+  routes: GuardedRoute[];
+}
+
+/** Both base paths of the spec serve the same routes. */
+export const API_PREFIXES = ['/api', '/wmsApi'] as const;
+
+// No inline script or style from us; Shoelace sets style attributes, AG Grid injects its theme CSS.
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "frame-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
+
+/** Builds the server: platform first (errors, guard, audit), then the modules, listed explicitly. */
+export async function buildApp(options: AppOptions): Promise<WharfApp> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ? { level: config.logLevel } : false,
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: process.env.WHARF_TRUST_PROXY === '1',
+    ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true } },
+  });
+  const ctx: AppContext = {
+    config,
+    db: options.db,
+    now: options.now ?? (() => new Date()),
+    captchaCode: options.captchaCode ?? randomCaptchaCode,
+  };
+  const routes: GuardedRoute[] = [];
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('content-security-policy', CSP);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    reply.header('x-frame-options', 'SAMEORIGIN');
+    return payload;
+  });
+  installErrorHandler(app);
+
+  for (const prefix of API_PREFIXES) {
+    await app.register(
+      async (api) => {
+        installGuard(api, ctx, routes);
+        installAudit(api, ctx);
+        registerAuthRoutes(api, ctx);
+        registerSystemRoutes(api, ctx);
+        registerLookupRoutes(api, ctx);
+        registerCrudRoutes(api, ctx, MASTERDATA_BINDINGS);
+      },
+      { prefix },
+    );
+  }
+
+  const publicDir = config.publicDir;
+  if (publicDir && fs.existsSync(path.join(publicDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: publicDir, prefix: '/', index: false, wildcard: false, maxAge: '1y', immutable: true });
+    const indexHtml = fs.readFileSync(path.join(publicDir, 'index.html'));
+    // Client-side routes (/login, /Wms/TWhse …) all load the console; API misses stay JSON 404s.
+    app.setNotFoundHandler((request, reply) => {
+      const isApi = API_PREFIXES.some((p) => request.url.startsWith(`${p}/`) || request.url === p);
+      if (request.method !== 'GET' || isApi || /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '')) {
+        return reply.status(404).send({ code: 404, msg: `Not found: ${request.url}`, data: null });
+      }
+      return reply.header('cache-control', 'no-cache').type('text/html').send(indexHtml);
+    });
+  }
+  return { app, ctx, routes };
+}

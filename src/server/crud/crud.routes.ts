@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { permission } from '../../shared/permissions';
+import { MAX_PAGE_SIZE, type PageRequest } from '../../shared/wire';
+import type { AppContext } from '../platform/context';
+import { ok } from '../platform/envelope';
+import { deleteRows, findPage, saveRow } from './crud.service';
+import type { CrudBinding, Row } from './crud.types';
+
+const FilterValue = Type.Union([
+  Type.String({ maxLength: 200 }),
+  Type.Number(),
+  Type.Null(),
+  Type.Object({ name: Type.Optional(Type.String()), value: Type.Union([Type.String({ maxLength: 200 }), Type.Number(), Type.Null()]) }),
+]);
+
+/** The spec's page request; page size capped. */
+export const PageRequestSchema = Type.Object({
+  pageNum: Type.Integer({ minimum: 1, default: 1 }),
+  pageSize: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 10 }),
+  columnFilters: Type.Optional(Type.Record(Type.String({ maxLength: 60 }), FilterValue)),
+});
+
+const SaveBody = Type.Record(Type.String({ maxLength: 60 }), Type.Unknown());
+const DeleteBody = Type.Array(Type.Object({ id: Type.Integer({ minimum: 1 }) }), { minItems: 1, maxItems: MAX_PAGE_SIZE });
+
+/** Registers `/{entity}/findPage|save|delete` for each binding, each behind its permission. */
+export function registerCrudRoutes(app: FastifyInstance, ctx: AppContext, bindings: readonly CrudBinding[]): void {
+  for (const binding of bindings) {
+    const { name, resource } = binding.entity;
+    app.post(
+      `/${name}/findPage`,
+      { schema: { body: PageRequestSchema }, config: { permission: permission(resource, 'view') } },
+      async (request) => ok(await findPage(ctx.db, binding, request.user!, request.body as PageRequest)),
+    );
+    // Save is insert or update: the route admits either permission, the service checks the one that applies.
+    app.post(
+      `/${name}/save`,
+      { schema: { body: SaveBody }, config: { permission: `${permission(resource, 'add')},${permission(resource, 'edit')}` } },
+      async (request) => ok(await saveRow(ctx.db, binding, request.user!, request.body as Row)),
+    );
+    app.post(
+      `/${name}/delete`,
+      { schema: { body: DeleteBody }, config: { permission: permission(resource, 'delete') } },
+      async (request) => ok(await deleteRows(ctx.db, binding, request.user!, request.body as { id: number }[])),
+    );
+  }
+}

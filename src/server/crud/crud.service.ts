@@ -1,0 +1,190 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { EntityDef } from '../../shared/entities/defineEntity';
+import { validateRow } from '../../shared/validation';
+import type { ColumnFilterValue, PageRequest, PageResult } from '../../shared/wire';
+import type { Db } from '../db/connect';
+import type { SessionUser } from '../platform/context';
+import { permission } from '../../shared/permissions';
+import { AppError, HttpError, PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorCode } from '../platform/errors';
+import type { CrudBinding, Operation, Row, Trx } from './crud.types';
+
+const snake = (name: string): string => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const camel = (name: string): string => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+/** The select list of an entity, defined once: id, its fields, and the row times. */
+function selectList(def: EntityDef): RawBuilder<unknown> {
+  const columns = ['id', ...Object.keys(def.fields), 'createTime', 'updateTime'];
+  return sql.join(columns.map((c) => sql.ref(snake(c))));
+}
+
+function defaultScope(user: SessionUser, whId: string): boolean {
+  return user.warehouses === 'all' || user.warehouses.includes(whId);
+}
+
+function allowed(binding: CrudBinding, user: SessionUser, whId: unknown, operation: Operation): boolean {
+  if (!binding.entity.warehouseScoped) return true;
+  if (typeof whId !== 'string') return false;
+  return (binding.scope ?? defaultScope)(user, whId, operation);
+}
+
+/** The value of one column filter, or null when it filters nothing (`''`, `%`, null). */
+function filterValue(value: ColumnFilterValue | undefined): string | null {
+  const raw = value !== null && typeof value === 'object' ? value.value : value;
+  if (raw === null || raw === undefined) return null;
+  const text = String(raw).trim();
+  return text === '' || /^%+$/.test(text) ? null : text;
+}
+
+/** Builds the WHERE conditions: the user's warehouses, then each declared filter (`%` = wildcard). */
+function conditions(binding: CrudBinding, user: SessionUser, filters: PageRequest['columnFilters']): RawBuilder<unknown>[] {
+  const { entity } = binding;
+  const where: RawBuilder<unknown>[] = [];
+  if (entity.warehouseScoped && user.warehouses !== 'all') {
+    const granted = user.warehouses.filter((w) => allowed(binding, user, w, 'read'));
+    where.push(sql`wh_id = any(${granted}::varchar[])`);
+  }
+  for (const [field, raw] of Object.entries(filters ?? {})) {
+    const def = entity.fields[field];
+    if (!def?.filter) throw new AppError('unknownFilter', { field });
+    const value = filterValue(raw);
+    if (value === null) continue;
+    const column = sql.ref(snake(field));
+    if (value.includes('%')) {
+      // Only % is a wildcard: escape LIKE's other specials the user may type.
+      const pattern = value.replace(/[\\_]/g, (c) => `\\${c}`);
+      where.push(sql`${column}::text ilike ${pattern}`);
+    } else if (def.type === 'text' || def.type === 'code') {
+      where.push(sql`${column} = ${value}`);
+    } else {
+      where.push(sql`${column}::text = ${value}`);
+    }
+  }
+  return where;
+}
+
+function whereClause(where: RawBuilder<unknown>[]): RawBuilder<unknown> {
+  return where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
+}
+
+/** One page of rows the user may see, with the total count. */
+export async function findPage(db: Db, binding: CrudBinding, user: SessionUser, request: PageRequest): Promise<PageResult<Row>> {
+  const { entity, table } = binding;
+  const where = whereClause(conditions(binding, user, request.columnFilters));
+  const order = sql.join([...entity.orderBy, 'id'].map((f) => sql.ref(snake(f))));
+  const offset = (request.pageNum - 1) * request.pageSize;
+  const [count, page] = await Promise.all([
+    sql<{ total: number }>`select count(*)::int as total from ${sql.table(table)} ${where}`.execute(db),
+    sql<Row>`select ${selectList(entity)} from ${sql.table(table)} ${where} order by ${order} limit ${request.pageSize} offset ${offset}`.execute(
+      db,
+    ),
+  ]);
+  return { content: page.rows, totalSize: count.rows[0]?.total ?? 0, pageNum: request.pageNum, pageSize: request.pageSize };
+}
+
+/** Keeps the entity's editable fields, trimmed, with empty text as null. */
+function editable(entity: EntityDef, input: Row): Row {
+  const row: Row = {};
+  for (const [field, def] of Object.entries(entity.fields)) {
+    if (def.readOnly || !(field in input)) continue;
+    const value = input[field];
+    row[field] = typeof value === 'string' ? (value.trim() === '' ? null : value.trim()) : (value ?? null);
+  }
+  return row;
+}
+
+async function lockRow(trx: Trx, binding: CrudBinding, id: number): Promise<Row | null> {
+  const { rows } = await sql<Row>`select ${selectList(binding.entity)} from ${sql.table(binding.table)} where id = ${id} for update`.execute(
+    trx,
+  );
+  return rows[0] ?? null;
+}
+
+async function refuseDuplicate(trx: Trx, binding: CrudBinding, row: Row, id: number | null): Promise<void> {
+  const { entity, table } = binding;
+  if (entity.unique.length === 0) return;
+  const same = entity.unique.map((f) => sql`${sql.ref(snake(f))} = ${row[f] ?? null}`);
+  if (id !== null) same.push(sql`id <> ${id}`);
+  const { rows } = await sql`select 1 from ${sql.table(table)} where ${sql.join(same, sql` and `)} limit 1`.execute(trx);
+  if (rows.length > 0) throw duplicate(entity);
+}
+
+function duplicate(entity: EntityDef): AppError {
+  return new AppError('duplicateKey', { fields: entity.unique.map((f) => `entity.${entity.name}.field.${f}`).join(' + ') });
+}
+
+/** Translates constraint violations that slipped past the checks (concurrent writers) into refusals. */
+function translateDbError(error: unknown, entity: EntityDef, key: string): never {
+  const code = pgErrorCode(error);
+  if (code === PG_UNIQUE_VIOLATION) throw duplicate(entity);
+  if (code === PG_FOREIGN_KEY_VIOLATION) {
+    const detail = String((error as { detail?: string }).detail ?? '');
+    // "is still referenced" = a delete of a row in use; "is not present" = a save naming a missing row.
+    if (detail.includes('still referenced')) throw new AppError('inUse', { entity: `entity.${entity.name}.name`, key });
+    const column = /Key \(([a-z_]+)\)/.exec(detail)?.[1];
+    throw new AppError('fieldInvalid', { field: column ? `entity.${entity.name}.field.${camel(column)}` : key });
+  }
+  throw error;
+}
+
+function keyOf(entity: EntityDef, row: Row): string {
+  return entity.unique.map((f) => String(row[f] ?? '')).join(' / ');
+}
+
+/**
+ * Inserts (no id) or updates (with id) one row in one transaction.
+ * Answers the row id, or 0 when the row is not the user's to write (spec: data 0 = not allowed).
+ */
+export async function saveRow(db: Db, binding: CrudBinding, user: SessionUser, input: Row): Promise<number> {
+  const { entity, table } = binding;
+  const id = input.id === undefined || input.id === null || input.id === '' ? null : Number(input.id);
+  if (id !== null && !Number.isSafeInteger(id)) throw new AppError('fieldInvalid', { field: 'entity.common.field.id' });
+  return db.transaction().execute(async (trx) => {
+    const existing = id === null ? null : await lockRow(trx, binding, id);
+    if (!user.permissions.has(permission(entity.resource, existing || id !== null ? 'edit' : 'add'))) throw new HttpError(403);
+    if (id !== null && (!existing || !allowed(binding, user, existing.whId, 'update'))) return 0;
+    const row = { ...(existing ? editable(entity, existing) : {}), ...editable(entity, input) };
+    if (existing) {
+      // Keys never change after insert: they are what other rows refer to.
+      for (const [field, def] of Object.entries(entity.fields)) if (def.immutable) row[field] = existing[field] ?? null;
+    }
+    const problem = validateRow(entity, row)[0];
+    if (problem) throw new AppError(problem.code, problem.params);
+    if (!allowed(binding, user, row.whId, existing ? 'update' : 'insert')) return 0;
+    await binding.beforeSave?.(trx, row, { user, existing });
+    await refuseDuplicate(trx, binding, row, id);
+    const fields = Object.keys(entity.fields).filter((f) => !entity.fields[f]?.readOnly);
+    try {
+      if (existing && id !== null) {
+        const sets = fields.map((f) => sql`${sql.ref(snake(f))} = ${row[f] ?? null}`);
+        await sql`update ${sql.table(table)} set ${sql.join(sets)}, update_time = now() where id = ${id}`.execute(trx);
+        return id;
+      }
+      const { rows } = await sql<{ id: number }>`insert into ${sql.table(table)} (${sql.join(fields.map((f) => sql.ref(snake(f))))})
+        values (${sql.join(fields.map((f) => row[f] ?? null))}) returning id`.execute(trx);
+      return rows[0]?.id ?? 0;
+    } catch (error) {
+      return translateDbError(error, entity, keyOf(entity, row));
+    }
+  });
+}
+
+/** Deletes the listed rows in one transaction; 0 (nothing deleted) when any is not the user's to delete. */
+export async function deleteRows(db: Db, binding: CrudBinding, user: SessionUser, input: { id: number }[]): Promise<number> {
+  const { entity, table } = binding;
+  const ids = [...new Set(input.map((r) => r.id))];
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<Row>`select ${selectList(entity)} from ${sql.table(table)} where id = any(${ids}::bigint[]) order by id for update`.execute(
+      trx,
+    );
+    if (rows.length !== ids.length || rows.some((r) => !allowed(binding, user, r.whId, 'delete'))) return 0;
+    await binding.beforeDelete?.(trx, rows, { user });
+    try {
+      // Row by row, so a foreign-key refusal tells which row is in use.
+      for (const row of rows) await sql`delete from ${sql.table(table)} where id = ${row.id as number}`.execute(trx);
+    } catch (error) {
+      const row = rows.find((r) => String((error as { detail?: string }).detail ?? '').includes(String(r[entity.unique.at(-1) ?? 'id'])));
+      return translateDbError(error, entity, row ? keyOf(entity, row) : '');
+    }
+    return rows.length;
+  });
+}

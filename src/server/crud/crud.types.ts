@@ -1,0 +1,23 @@
+import type { Transaction } from 'kysely';
+import type { EntityDef } from '../../shared/entities/defineEntity';
+import type { Database } from '../db/schema';
+import type { SessionUser } from '../platform/context';
+
+export type Row = Record<string, unknown>;
+export type Operation = 'read' | 'insert' | 'update' | 'delete';
+export type Trx = Transaction<Database>;
+
+/**
+ * The server side of a generic entity: its table, and at most three hooks.
+ * The permission prefix is the definition's `resource`.
+ */
+export interface CrudBinding {
+  entity: EntityDef;
+  table: string;
+  /** May the user touch a row of this warehouse for this operation? Default: a granted warehouse. */
+  scope?: (user: SessionUser, whId: string, operation: Operation) => boolean;
+  /** Runs in the save transaction after validation; may refuse with an AppError or change related rows. */
+  beforeSave?: (trx: Trx, row: Row, context: { user: SessionUser; existing: Row | null }) => Promise<void>;
+  /** Runs in the delete transaction with the rows about to go. */
+  beforeDelete?: (trx: Trx, rows: Row[], context: { user: SessionUser }) => Promise<void>;
+}

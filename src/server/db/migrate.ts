@@ -1,0 +1,21 @@
+import type { Kysely } from 'kysely';
+import { type Migration, Migrator } from 'kysely/migration';
+import * as m0001 from './migrations/0001_platform';
+import * as m0002 from './migrations/0002_warehouse_client';
+
+// Listed explicitly: the server is one esbuild bundle, so nothing is read from disk at run time.
+const MIGRATIONS: Record<string, Migration> = {
+  '0001_platform': m0001,
+  '0002_warehouse_client': m0002,
+};
+
+/** Brings the schema to the newest version; fails loudly (the server must not start half-migrated). */
+export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).map((r) => r.migrationName);
+}
+
+/** The newest schema version this build knows (backups record it). */
+export const SCHEMA_VERSION = Object.keys(MIGRATIONS).at(-1) ?? '';

@@ -1,0 +1,135 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+/** Platform tables (the generic entities' tables are reached through their definitions). */
+export interface TenantTable {
+  id: Generated<number>;
+  name: string;
+  createTime: Timestamp;
+}
+
+export interface SysUserTable {
+  id: Generated<number>;
+  tenantId: number | null;
+  name: string;
+  passwordHash: string;
+  email: string | null;
+  mobile: string | null;
+  /** 1 active, 0 disabled. */
+  status: number;
+  deptId: number | null;
+  localeId: number | null;
+  language: string | null;
+  createTime: Timestamp;
+  updateTime: Timestamp;
+}
+
+export interface SysRoleTable {
+  id: Generated<number>;
+  name: string;
+  remark: string | null;
+  /** Holds every permission and every warehouse, present and future. */
+  superAdmin: boolean;
+  createTime: Timestamp;
+  updateTime: Timestamp;
+}
+
+export interface SysUserRoleTable {
+  userId: number;
+  roleId: number;
+}
+
+export interface SysMenuTable {
+  id: Generated<number>;
+  parentId: number;
+  name: string;
+  nameEn: string;
+  url: string | null;
+  perms: string | null;
+  type: number;
+  icon: string | null;
+  orderNum: number;
+  hidden: boolean;
+  keepAlive: boolean;
+}
+
+export interface SysRoleMenuTable {
+  roleId: number;
+  menuId: number;
+}
+
+export interface SysDeptTable {
+  id: Generated<number>;
+  parentId: number;
+  name: string;
+  orderNum: number;
+}
+
+export interface SysUserWarehouseTable {
+  userId: number;
+  whId: string;
+  /** Clients of that warehouse the user may work for; null = all. */
+  clientCodes: string[] | null;
+}
+
+export interface SysDictTable {
+  id: Generated<number>;
+  type: string;
+  value: string;
+  label: string;
+  labelEn: string;
+  sort: number;
+}
+
+export interface SysLogTable {
+  id: Generated<number>;
+  userName: string | null;
+  operation: string;
+  method: string;
+  params: string | null;
+  time: Timestamp;
+  ip: string | null;
+}
+
+export interface SysSessionTable {
+  id: Generated<number>;
+  userId: number;
+  tokenHash: string;
+  createTime: Timestamp;
+  lastSeen: Timestamp;
+  expiresAt: Timestamp;
+  endedAt: Timestamp | null;
+  /** 'logout' | 'replaced' | 'expired' */
+  endedReason: string | null;
+  ip: string | null;
+}
+
+export interface SysCaptchaTable {
+  id: string;
+  codeHash: string;
+  expiresAt: Timestamp;
+}
+
+export interface SysLoginThrottleTable {
+  key: string;
+  failures: number;
+  windowStart: Timestamp;
+  lockedUntil: Timestamp | null;
+}
+
+export interface Database {
+  tenant: TenantTable;
+  sysUser: SysUserTable;
+  sysRole: SysRoleTable;
+  sysUserRole: SysUserRoleTable;
+  sysMenu: SysMenuTable;
+  sysRoleMenu: SysRoleMenuTable;
+  sysDept: SysDeptTable;
+  sysUserWarehouse: SysUserWarehouseTable;
+  sysDict: SysDictTable;
+  sysLog: SysLogTable;
+  sysSession: SysSessionTable;
+  sysCaptcha: SysCaptchaTable;
+  sysLoginThrottle: SysLoginThrottleTable;
+}

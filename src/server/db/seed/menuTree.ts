@@ -1,0 +1,149 @@
+/** One node of the seeded menu tree: a directory (children), a screen (url) and its buttons (resource). */
+export interface MenuSeed {
+  name: string;
+  nameEn: string;
+  icon?: string;
+  url?: string;
+  /** Detail screens are routes reached from a list, not entries of the side menu. */
+  hidden?: boolean;
+  keepAlive?: boolean;
+  /** Adds buttons `sys:<resource>:view|add|edit|delete` under the screen. */
+  resource?: string;
+  /** Only `view` (read-only screens such as logs). */
+  viewOnly?: boolean;
+  children?: MenuSeed[];
+}
+
+const screen = (name: string, nameEn: string, url: string, resource?: string, extra: Partial<MenuSeed> = {}): MenuSeed => ({
+  name,
+  nameEn,
+  url,
+  ...(resource ? { resource } : {}),
+  ...extra,
+});
+const detail = (name: string, nameEn: string, url: string): MenuSeed => ({ name, nameEn, url, hidden: true });
+
+/** Every screen of both spec documents (detail routes keep the spec's names, e.g. `Wms/TPoDetail`). */
+export const MENU_TREE: MenuSeed[] = [
+  {
+    name: '基础资料',
+    nameEn: 'Master data',
+    icon: 'database',
+    children: [
+      screen('仓库', 'Warehouses', 'Wms/TWhse', 'tWhse', { keepAlive: true }),
+      screen('客户', 'Clients', 'Wms/TClient', 'tClient', { keepAlive: true }),
+      screen('仓库控制', 'Warehouse controls', 'Wms/TWhseControl', 'tWhseControl'),
+      screen('编号控制', 'Number series', 'Wms/TControl', 'tControl'),
+      screen('商品', 'Items', 'Wms/TItemMaster', 'tItemMaster'),
+      screen('商品单位', 'Item units', 'Wms/TItemUom', 'tItemUom'),
+      screen('库位', 'Locations', 'Wms/TLocation', 'tLocation'),
+      screen('库区', 'Zones', 'Wms/TZone', 'tZone'),
+      screen('库区库位', 'Zone locations', 'Wms/TZoneLoca', 'tZoneLoca'),
+      screen('供应商', 'Vendors', 'Wms/TVendor', 'tVendor'),
+      screen('承运商', 'Carriers', 'Wms/TCarrier', 'tCarrier'),
+      screen('箱型', 'Carton types', 'Wms/TblCartonType', 'tblCartonType'),
+      screen('序列号', 'Serial numbers', 'Wms/TblSnMaster', 'tblSnMaster'),
+      screen('打印计划', 'Print scheduler', 'Wms/TblPrintScheduler', 'tblPrintScheduler'),
+    ],
+  },
+  {
+    name: '入库管理',
+    nameEn: 'Inbound',
+    icon: 'box-arrow-in-down',
+    children: [
+      screen('采购订单', 'Purchase orders', 'Wms/TPoMaster', 'tPoMaster'),
+      detail('采购订单明细', 'Purchase order lines', 'Wms/TPoDetail'),
+      screen('收货', 'Receipts', 'Wms/TReceipt', 'tReceipt'),
+    ],
+  },
+  {
+    name: '出库管理',
+    nameEn: 'Outbound',
+    icon: 'box-arrow-up',
+    children: [
+      screen('出库订单', 'Orders', 'Wms/TOrder', 'tOrder'),
+      detail('出库订单明细', 'Order lines', 'Wms/TOrderDetail'),
+      screen('波次', 'Waves', 'Wms/TWaveMaster', 'tWaveMaster'),
+      detail('波次明细', 'Wave detail', 'Wms/TAfoWaveDetail'),
+      detail('波次明细行', 'Wave detail lines', 'Wms/TAfoWaveDetailLine'),
+      detail('波次选单', 'Wave order selection', 'Wms/TAfaViewWaveOrder'),
+      detail('波次选单明细', 'Wave order lines', 'Wms/TAfaViewWaveOrderLine'),
+      screen('波次策略', 'Wave-load profiles', 'Wms/TAfaProfile', 'tAfaProfile'),
+      screen('拣货任务', 'Pick tasks', 'Wms/TWavePickTask', 'tWavePickTask'),
+      detail('分配明细', 'Allocation', 'Wms/TAllocation'),
+      screen('拣货明细', 'Pick details', 'Wms/TPickDetail', 'tPickDetail'),
+      screen('出库箱', 'Outbound cartons', 'Wms/TblShippingLabel', 'tblShippingLabel'),
+      detail('出库箱明细', 'Carton lines', 'Wms/TblShippingLabelDetail'),
+    ],
+  },
+  {
+    name: '库存管理',
+    nameEn: 'Inventory',
+    icon: 'boxes',
+    children: [
+      screen('库存', 'Stored items', 'Wms/TStoredItem', 'tStoredItem'),
+      screen('库存调整', 'Adjustments', 'Wms/TblInvAdjustment', 'tblInvAdjustment'),
+      detail('库存调整明细', 'Adjustment lines', 'Wms/TblInvAdjustmentDetail'),
+      screen('库存移动', 'Movements', 'Wms/TblInvMovement', 'tblInvMovement'),
+      detail('库存移动明细', 'Movement lines', 'Wms/TblInvMovementDetail'),
+      screen('循环盘点', 'Cycle counts', 'Wms/TblCycleCountTask', 'tblCycleCountTask'),
+    ],
+  },
+  {
+    name: 'RF配置',
+    nameEn: 'RF configuration',
+    icon: 'phone',
+    children: [
+      screen('RF主流程', 'RF main processes', 'Wms/RfMainProcessDetail', 'rfMainProcessDetail'),
+      screen('RF子流程', 'RF sub processes', 'Wms/RfSubProcessDetail'),
+      screen('RF流程资源', 'RF process resources', 'Wms/RfProcessResourceDetail'),
+      screen('RF子流程选项', 'RF sub-process options', 'Wms/RfSubProcessOption'),
+      screen('扫码', 'Scan code', 'Core/ScanCodePage'),
+      screen('扫描二维码', 'Scan QR code', 'Core/ScanQrCode'),
+      detail('RF对话', 'RF dialog', 'Core/RfDialog'),
+    ],
+  },
+  {
+    name: '数据导入',
+    nameEn: 'Import',
+    icon: 'file-earmark-arrow-up',
+    children: [screen('Excel导入', 'Excel import', 'Wms/ExcelImport', 'tblTempExcelImport')],
+  },
+  {
+    name: '日志与报表',
+    nameEn: 'Logs and reports',
+    icon: 'journal-text',
+    children: [
+      screen('事务日志', 'Transaction log', 'Wms/TranLog', 'tranLog', { viewOnly: true }),
+      screen('异常日志', 'Exception log', 'Wms/ExceptionLog', 'exceptionLog', { viewOnly: true }),
+      screen('报表', 'Reports', 'Wms/Report', 'report', { viewOnly: true }),
+    ],
+  },
+  {
+    name: '工具',
+    nameEn: 'Tools',
+    icon: 'tools',
+    children: [screen('PDF签名', 'PDF signature', 'Core/Signature'), screen('代码生成', 'Code generator', 'generator/generator')],
+  },
+  {
+    name: '系统管理',
+    nameEn: 'System',
+    icon: 'gear',
+    children: [
+      screen('用户管理', 'Users', 'sys/user', 'user'),
+      screen('机构管理', 'Departments', 'sys/dept', 'dept'),
+      screen('角色管理', 'Roles', 'sys/role', 'role'),
+      screen('菜单管理', 'Menus', 'sys/menu', 'menu'),
+      screen('字典管理', 'Dictionary', 'sys/dict', 'dict'),
+      screen('系统日志', 'Operation log', 'sys/log', 'log', { viewOnly: true }),
+      screen('备份还原', 'Backup and restore', 'sys/backup', 'backup'),
+    ],
+  },
+];
+
+export const BUTTON_NAMES = {
+  view: ['查看', 'View'],
+  add: ['新增', 'Add'],
+  edit: ['修改', 'Edit'],
+  delete: ['删除', 'Delete'],
+} as const;

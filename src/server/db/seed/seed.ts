@@ -1,0 +1,117 @@
+import { sql } from 'kysely';
+import { ACTIONS, permission } from '../../../shared/permissions';
+import { LOCALE_IDS } from '../../../shared/wire';
+import { generatePassword, hashPassword } from '../../platform/passwords';
+import type { Db } from '../connect';
+import { BUTTON_NAMES, MENU_TREE, type MenuSeed } from './menuTree';
+
+export const ADMIN_NAME = 'admin';
+
+/** What the first start created, so main.ts can print it once. */
+export interface SeedResult {
+  adminCreated: boolean;
+  generatedPassword: string | null;
+}
+
+async function insertMenus(db: Db, nodes: MenuSeed[], parentId: number): Promise<void> {
+  for (const [index, node] of nodes.entries()) {
+    const { id } = await db
+      .insertInto('sysMenu')
+      .values({
+        parentId,
+        name: node.name,
+        nameEn: node.nameEn,
+        url: node.url ?? null,
+        perms: null,
+        type: node.url ? 1 : 0,
+        icon: node.icon ?? null,
+        orderNum: index + 1,
+        hidden: node.hidden ?? false,
+        keepAlive: node.keepAlive ?? false,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (node.children) await insertMenus(db, node.children, id);
+    if (node.resource) {
+      const resource = node.resource;
+      const actions = node.viewOnly ? (['view'] as const) : ACTIONS;
+      await db
+        .insertInto('sysMenu')
+        .values(
+          actions.map((action, i) => ({
+            parentId: id,
+            name: `${node.name}-${BUTTON_NAMES[action][0]}`,
+            nameEn: `${node.nameEn}: ${BUTTON_NAMES[action][1]}`,
+            url: null,
+            perms: permission(resource, action),
+            type: 2,
+            icon: null,
+            orderNum: i + 1,
+            hidden: false,
+            keepAlive: false,
+          })),
+        )
+        .execute();
+    }
+  }
+}
+
+/**
+ * Seeds what every installation needs, once: the tenant, the super administrator role and user,
+ * the complete menu tree, and the base dictionary. Runs inside the caller's transaction.
+ */
+export async function seedBase(db: Db, adminPassword: string | null): Promise<SeedResult> {
+  const existing = await db.selectFrom('sysUser').select('id').where('name', '=', ADMIN_NAME).executeTakeFirst();
+  if (existing) return { adminCreated: false, generatedPassword: null };
+  const tenant = await db.insertInto('tenant').values({ name: 'Wharf' }).returning('id').executeTakeFirstOrThrow();
+  const dept = await db.insertInto('sysDept').values({ parentId: 0, name: 'Wharf', orderNum: 1 }).returning('id').executeTakeFirstOrThrow();
+  const role = await db
+    .insertInto('sysRole')
+    .values({ name: 'admin', remark: 'role.superAdmin', superAdmin: true })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const password = adminPassword ?? generatePassword();
+  const user = await db
+    .insertInto('sysUser')
+    .values({
+      tenantId: tenant.id,
+      name: ADMIN_NAME,
+      passwordHash: await hashPassword(password),
+      email: null,
+      mobile: null,
+      status: 1,
+      deptId: dept.id,
+      localeId: LOCALE_IDS.zh_cn,
+      language: 'zh_cn',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.insertInto('sysUserRole').values({ userId: user.id, roleId: role.id }).execute();
+  await insertMenus(db, MENU_TREE, 0);
+  await db
+    .insertInto('sysDict')
+    .values([
+      { type: 'yesNo', value: 'Y', label: '是', labelEn: 'Yes', sort: 1 },
+      { type: 'yesNo', value: 'N', label: '否', labelEn: 'No', sort: 2 },
+      { type: 'language', value: 'zh_cn', label: '简体中文', labelEn: 'Simplified Chinese', sort: 1 },
+      { type: 'language', value: 'en_us', label: 'English', labelEn: 'English', sort: 2 },
+    ])
+    .execute();
+  return { adminCreated: true, generatedPassword: adminPassword ? null : password };
+}
+
+/** Demo data for a first look: two warehouses with three clients. Skipped when any warehouse exists. */
+export async function seedDemo(db: Db): Promise<boolean> {
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from t_whse`.execute(db);
+  if ((rows[0]?.n ?? 0) > 0) return false;
+  await sql`
+    insert into t_whse (wh_id, code, name, addr1, city, state, zip, country_code, phone) values
+      ('WH01', 'SHA', '上海浦东仓 Shanghai Pudong DC', '浦东新区川沙路 88 号', '上海 Shanghai', '上海 Shanghai', '201200', 'CN', '021-5888-0001'),
+      ('WH02', 'SZX', '深圳前海仓 Shenzhen Qianhai DC', '前海深港合作区临海大道 9 号', '深圳 Shenzhen', '广东 Guangdong', '518000', 'CN', '0755-8666-0002');
+    insert into t_client (wh_id, client_code, name, address, contact, email, phone) values
+      ('WH01', 'ACME', '艾克美贸易 ACME Trading', '上海市静安区南京西路 1 号', '王芳 Wang Fang', 'ops@acme.example', '021-6000-1111'),
+      ('WH01', 'BLUE', '蓝海电商 Blue Ocean E-commerce', '上海市徐汇区漕溪北路 2 号', '李强 Li Qiang', 'wh@blueocean.example', '021-6000-2222'),
+      ('WH02', 'ACME', '艾克美贸易 ACME Trading', '深圳市南山区科技园 3 号', '陈静 Chen Jing', 'sz@acme.example', '0755-2600-3333');
+  `.execute(db);
+  return true;
+}

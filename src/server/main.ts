@@ -1,0 +1,51 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/open';
+import { sweepExpired } from './platform/session';
+
+/** Starts Wharf: database, migrations, first-start seed, then the HTTP server. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const { connection, seed, demo } = await openDatabase(config);
+  const { app, ctx } = await buildApp({ config, db: connection.db, logger: true });
+  if (!config.captcha) app.log.warn('WHARF_CAPTCHA=off: the login captcha is not checked. Use this for automation only.');
+
+  const sweeper = setInterval(() => void sweepExpired(ctx.db, ctx.now()).catch((e) => app.log.error(e)), 15 * 60_000);
+  sweeper.unref();
+  let closing = false;
+  const shutdown = async (signal: string): Promise<void> => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    clearInterval(sweeper);
+    await app.close();
+    await connection.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}/`;
+  const lines = [
+    '',
+    '  Wharf is running',
+    `  Console:   ${address}`,
+    `  Database:  ${connection.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+  ];
+  if (seed.adminCreated) {
+    lines.push(`  Account:   admin`);
+    lines.push(
+      seed.generatedPassword
+        ? `  Password:  ${seed.generatedPassword}   (generated; shown only this once — write it down)`
+        : '  Password:  the value of WHARF_ADMIN_PASSWORD',
+    );
+    if (demo) lines.push('  Demo data: 2 warehouses, 3 clients (WHARF_DEMO=0 skips them)');
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Wharf could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

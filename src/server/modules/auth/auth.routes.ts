@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { PUBLIC } from '../../../shared/permissions';
+import { TOKEN_HEADER } from '../../../shared/wire';
+import type { AppContext } from '../../platform/context';
+import { captchaPng } from '../../platform/captchaImage';
+import { ok } from '../../platform/envelope';
+import { issueCaptcha, login, logout } from './auth.service';
+
+const CAPTCHA_COOKIE = 'wharf_captcha';
+
+function readCookie(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return undefined;
+}
+
+const LoginBody = Type.Object({
+  account: Type.Optional(Type.String({ maxLength: 50 })),
+  password: Type.Optional(Type.String({ maxLength: 200 })),
+  captcha: Type.Optional(Type.String({ maxLength: 10 })),
+});
+
+/** Captcha, login and logout: the only routes reachable without a session. */
+export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/captcha.jpg', { config: { permission: PUBLIC } }, async (_request, reply) => {
+    const { id, code } = await issueCaptcha(ctx);
+    // The captcha travels in an HttpOnly cookie: the login form only sends the code the person read.
+    return reply
+      .header('set-cookie', `${CAPTCHA_COOKIE}=${id}; Path=/; HttpOnly; SameSite=Strict; Max-Age=120`)
+      .header('cache-control', 'no-store')
+      .type('image/png')
+      .send(captchaPng(code));
+  });
+  app.post('/login', { schema: { body: LoginBody }, config: { permission: PUBLIC, audit: true } }, async (request) =>
+    ok(await login(ctx, request.body as Record<string, string>, readCookie(request.headers.cookie, CAPTCHA_COOKIE), request.ip)),
+  );
+  app.post('/logout', { config: { permission: PUBLIC } }, async (request) => {
+    const token = request.headers[TOKEN_HEADER];
+    await logout(ctx, typeof token === 'string' ? token : undefined);
+    return ok(null);
+  });
+}

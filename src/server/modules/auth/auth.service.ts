@@ -1,0 +1,98 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import type { LoginAnswer, LoginRequest } from '../../../shared/wire';
+import { isLanguage } from '../../../shared/wire';
+import type { AppContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { verifyPassword } from '../../platform/passwords';
+import { endSessions, hashToken, newToken } from '../../platform/session';
+import { ACCOUNT_LIMIT, ADDRESS_LIMIT, accountKey, addressKey, clearFailures, lockedFor, recordFailure } from './throttle';
+
+const CAPTCHA_TTL_MS = 2 * 60_000;
+const sha = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/** Four random digits. */
+export function randomCaptchaCode(): string {
+  return String(randomInt(0, 10_000)).padStart(4, '0');
+}
+
+/** Stores a new captcha (hashed) and answers its id and code. */
+export async function issueCaptcha(ctx: AppContext): Promise<{ id: string; code: string }> {
+  const id = randomBytes(16).toString('hex');
+  const code = ctx.captchaCode();
+  await ctx.db
+    .insertInto('sysCaptcha')
+    .values({ id, codeHash: sha(`${id}:${code}`), expiresAt: new Date(ctx.now().getTime() + CAPTCHA_TTL_MS) })
+    .execute();
+  return { id, code };
+}
+
+/** A captcha is good for one attempt: it is deleted whether or not the code matches. */
+async function consumeCaptcha(ctx: AppContext, id: string | undefined, code: string): Promise<boolean> {
+  if (!id) return false;
+  const row = await ctx.db.deleteFrom('sysCaptcha').where('id', '=', id).returning(['codeHash', 'expiresAt']).executeTakeFirst();
+  return !!row && row.expiresAt > ctx.now() && row.codeHash === sha(`${id}:${code.trim()}`);
+}
+
+/**
+ * Checks the login form, captcha, throttle and password in the spec's order, then opens a session
+ * and ends the user's older ones (their next call answers 405).
+ */
+export async function login(ctx: AppContext, form: Partial<LoginRequest>, captchaId: string | undefined, ip: string): Promise<LoginAnswer> {
+  const account = (form.account ?? '').trim();
+  const password = form.password ?? '';
+  const captcha = form.captcha ?? '';
+  if (!account) throw new AppError('loginAccountRequired');
+  if (!password) throw new AppError('loginPasswordRequired');
+  if (ctx.config.captcha) {
+    if (!captcha.trim()) throw new AppError('loginCaptchaRequired');
+    if (!(await consumeCaptcha(ctx, captchaId, captcha))) throw new AppError('loginCaptchaInvalid');
+  }
+  const now = ctx.now();
+  const keys = [accountKey(account), addressKey(ip)];
+  const wait = await lockedFor(ctx.db, keys, now);
+  if (wait > 0) throw new AppError('loginThrottled', { minutes: Math.ceil(wait / 60_000) });
+  const user = await ctx.db
+    .selectFrom('sysUser as u')
+    .leftJoin('tenant as t', 't.id', 'u.tenantId')
+    .select(['u.id', 'u.passwordHash', 'u.status', 'u.language', 'u.localeId', 't.id as tenantId'])
+    .where('u.name', '=', account)
+    .executeTakeFirst();
+  if (!user || !(await verifyPassword(password, user.passwordHash))) {
+    await ctx.db.transaction().execute((trx) =>
+      recordFailure(
+        trx,
+        [
+          { key: keys[0]!, limit: ACCOUNT_LIMIT },
+          { key: keys[1]!, limit: ADDRESS_LIMIT },
+        ],
+        now,
+      ),
+    );
+    throw new AppError('loginInvalidAccount');
+  }
+  if (user.tenantId === null) throw new AppError('loginNoTenant');
+  if (!isLanguage(user.language) || !user.localeId) throw new AppError('loginNoLanguage');
+  if (user.status !== 1) throw new AppError('loginDisabled');
+  const token = newToken();
+  const expiresAt = new Date(now.getTime() + ctx.config.sessionMaxHours * 3_600_000);
+  await ctx.db.transaction().execute(async (trx) => {
+    await endSessions(trx, user.id, now, 'replaced');
+    await trx
+      .insertInto('sysSession')
+      .values({ userId: user.id, tokenHash: hashToken(token), createTime: now, lastSeen: now, expiresAt, ip })
+      .execute();
+    await clearFailures(trx, keys[0]!);
+  });
+  return { token, expireTime: expiresAt.toISOString() };
+}
+
+/** Ends the session of this token (a no-op for an unknown or ended one). */
+export async function logout(ctx: AppContext, token: string | undefined): Promise<void> {
+  if (!token) return;
+  await ctx.db
+    .updateTable('sysSession')
+    .set({ endedAt: ctx.now(), endedReason: 'logout' })
+    .where('tokenHash', '=', hashToken(token))
+    .where('endedAt', 'is', null)
+    .execute();
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { AUTHENTICATED, PUBLIC } from '../../shared/permissions';
+import type { AppContext } from './context';
+
+const SECRET_KEYS = /pass(word)?|captcha|token|secret/i;
+
+/** Copies request params for the log with every secret replaced. */
+export function redact(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redact);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_KEYS.test(k) ? '******' : redact(v)]));
+  }
+  return value;
+}
+
+function isChange(permission: string | undefined, audit: boolean | undefined): boolean {
+  if (audit !== undefined) return audit;
+  if (!permission || permission === PUBLIC || permission === AUTHENTICATED) return false;
+  return !permission.endsWith(':view');
+}
+
+/** The one operation-log hook: every change the server accepted (HTTP 200, code 200) is written. */
+export function installAudit(app: FastifyInstance, ctx: AppContext): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const { permission, audit } = request.routeOptions.config;
+    if (!isChange(permission, audit) || reply.statusCode !== 200) return payload;
+    if (typeof payload !== 'string' || !payload.startsWith('{"code":200')) return payload;
+    const params = JSON.stringify(redact({ ...(request.query as object), body: request.body ?? null }));
+    await ctx.db
+      .insertInto('sysLog')
+      .values({
+        userName: request.user?.name ?? (request.body as { account?: string } | undefined)?.account ?? null,
+        operation: request.routeOptions.url ?? request.url,
+        method: request.method,
+        params: params.length > 4000 ? `${params.slice(0, 3997)}...` : params,
+        time: ctx.now(),
+        ip: request.ip,
+      })
+      .execute();
+    return payload;
+  });
+}

@@ -1,0 +1,23 @@
+import en from '../../../locales/en_us.json';
+import zh from '../../../locales/zh_cn.json';
+import { DEFAULT_LANGUAGE, type LanguageCode, isLanguage } from '../../shared/wire';
+
+const MESSAGES: Record<LanguageCode, Record<string, string>> = { zh_cn: zh, en_us: en };
+
+/** Translates a locale key; `{name}` placeholders take the values, which are translated too when they are keys. */
+export function translate(language: LanguageCode, key: string, values: Record<string, string | number> = {}): string {
+  const messages = MESSAGES[language];
+  const template = messages[key] ?? key;
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) return `{${name}}`;
+    return typeof value === 'string' ? (messages[value] ?? value) : String(value);
+  });
+}
+
+/** The request's language: the `lang` header the console sends, else the user's, else Chinese. */
+export function pickLanguage(header: unknown, userLanguage?: string | null): LanguageCode {
+  if (isLanguage(header)) return header;
+  if (isLanguage(userLanguage)) return userLanguage;
+  return DEFAULT_LANGUAGE;
+}
