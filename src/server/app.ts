@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { MASTERDATA_BINDINGS } from './modules/masterdata/masterdata.bindings';
+import type { Config } from './config';
 import { registerCrudRoutes } from './crud/crud.routes';
+import type { Db } from './db/connect';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { randomCaptchaCode } from './modules/auth/auth.service';
 import { registerLookupRoutes } from './modules/lookups/lookups.routes';
+import { MASTERDATA_BINDINGS } from './modules/masterdata/masterdata.bindings';
 import { registerSystemRoutes } from './modules/system/system.routes';
-import type { Config } from './config';
-import type { Db } from './db/connect';
 import { installAudit } from './platform/audit';
 import type { AppContext } from './platform/context';
 import { installErrorHandler } from './platform/errorHandler';
@@ -89,7 +89,14 @@ export async function buildApp(options: AppOptions): Promise<WharfApp> {
 
   const publicDir = config.publicDir;
   if (publicDir && fs.existsSync(path.join(publicDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: publicDir, prefix: '/', index: false, wildcard: false, maxAge: '1y', immutable: true });
+    await app.register(fastifyStatic, {
+      root: publicDir,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      maxAge: '1y',
+      immutable: true,
+    });
     const indexHtml = fs.readFileSync(path.join(publicDir, 'index.html'));
     // Client-side routes (/login, /Wms/TWhse …) all load the console; API misses stay JSON 404s.
     app.setNotFoundHandler((request, reply) => {

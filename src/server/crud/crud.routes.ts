@@ -11,7 +11,10 @@ const FilterValue = Type.Union([
   Type.String({ maxLength: 200 }),
   Type.Number(),
   Type.Null(),
-  Type.Object({ name: Type.Optional(Type.String()), value: Type.Union([Type.String({ maxLength: 200 }), Type.Number(), Type.Null()]) }),
+  Type.Object({
+    name: Type.Optional(Type.String()),
+    value: Type.Union([Type.String({ maxLength: 200 }), Type.Number(), Type.Null()]),
+  }),
 ]);
 
 /** The spec's page request; page size capped. */

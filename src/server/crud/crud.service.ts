@@ -1,11 +1,18 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { EntityDef } from '../../shared/entities/defineEntity';
+import { permission } from '../../shared/permissions';
 import { validateRow } from '../../shared/validation';
 import type { ColumnFilterValue, PageRequest, PageResult } from '../../shared/wire';
 import type { Db } from '../db/connect';
 import type { SessionUser } from '../platform/context';
-import { permission } from '../../shared/permissions';
-import { AppError, HttpError, PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorCode } from '../platform/errors';
+import {
+  AppError,
+  HttpError,
+  PG_FOREIGN_KEY_VIOLATION,
+  PG_RESTRICT_VIOLATION,
+  PG_UNIQUE_VIOLATION,
+  pgErrorCode,
+} from '../platform/errors';
 import type { CrudBinding, Operation, Row, Trx } from './crud.types';
 
 const snake = (name: string): string => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -93,9 +100,10 @@ function editable(entity: EntityDef, input: Row): Row {
 }
 
 async function lockRow(trx: Trx, binding: CrudBinding, id: number): Promise<Row | null> {
-  const { rows } = await sql<Row>`select ${selectList(binding.entity)} from ${sql.table(binding.table)} where id = ${id} for update`.execute(
-    trx,
-  );
+  const { rows } =
+    await sql<Row>`select ${selectList(binding.entity)} from ${sql.table(binding.table)} where id = ${id} for update`.execute(
+      trx,
+    );
   return rows[0] ?? null;
 }
 
@@ -116,10 +124,10 @@ function duplicate(entity: EntityDef): AppError {
 function translateDbError(error: unknown, entity: EntityDef, key: string): never {
   const code = pgErrorCode(error);
   if (code === PG_UNIQUE_VIOLATION) throw duplicate(entity);
-  if (code === PG_FOREIGN_KEY_VIOLATION) {
+  if (code === PG_FOREIGN_KEY_VIOLATION || code === PG_RESTRICT_VIOLATION) {
     const detail = String((error as { detail?: string }).detail ?? '');
-    // "is still referenced" = a delete of a row in use; "is not present" = a save naming a missing row.
-    if (detail.includes('still referenced')) throw new AppError('inUse', { entity: `entity.${entity.name}.name`, key });
+    // "is (still) referenced" = a delete of a row in use; "is not present" = a save naming a missing row.
+    if (detail.includes('referenced')) throw new AppError('inUse', { entity: `entity.${entity.name}.name`, key });
     const column = /Key \(([a-z_]+)\)/.exec(detail)?.[1];
     throw new AppError('fieldInvalid', { field: column ? `entity.${entity.name}.field.${camel(column)}` : key });
   }
@@ -159,7 +167,9 @@ export async function saveRow(db: Db, binding: CrudBinding, user: SessionUser, i
         await sql`update ${sql.table(table)} set ${sql.join(sets)}, update_time = now() where id = ${id}`.execute(trx);
         return id;
       }
-      const { rows } = await sql<{ id: number }>`insert into ${sql.table(table)} (${sql.join(fields.map((f) => sql.ref(snake(f))))})
+      const { rows } = await sql<{
+        id: number;
+      }>`insert into ${sql.table(table)} (${sql.join(fields.map((f) => sql.ref(snake(f))))})
         values (${sql.join(fields.map((f) => row[f] ?? null))}) returning id`.execute(trx);
       return rows[0]?.id ?? 0;
     } catch (error) {
@@ -173,16 +183,19 @@ export async function deleteRows(db: Db, binding: CrudBinding, user: SessionUser
   const { entity, table } = binding;
   const ids = [...new Set(input.map((r) => r.id))];
   return db.transaction().execute(async (trx) => {
-    const { rows } = await sql<Row>`select ${selectList(entity)} from ${sql.table(table)} where id = any(${ids}::bigint[]) order by id for update`.execute(
-      trx,
-    );
+    const { rows } =
+      await sql<Row>`select ${selectList(entity)} from ${sql.table(table)} where id = any(${ids}::bigint[]) order by id for update`.execute(
+        trx,
+      );
     if (rows.length !== ids.length || rows.some((r) => !allowed(binding, user, r.whId, 'delete'))) return 0;
     await binding.beforeDelete?.(trx, rows, { user });
     try {
       // Row by row, so a foreign-key refusal tells which row is in use.
       for (const row of rows) await sql`delete from ${sql.table(table)} where id = ${row.id as number}`.execute(trx);
     } catch (error) {
-      const row = rows.find((r) => String((error as { detail?: string }).detail ?? '').includes(String(r[entity.unique.at(-1) ?? 'id'])));
+      const row = rows.find((r) =>
+        String((error as { detail?: string }).detail ?? '').includes(String(r[entity.unique.at(-1) ?? 'id'])),
+      );
       return translateDbError(error, entity, row ? keyOf(entity, row) : '');
     }
     return rows.length;

@@ -43,7 +43,11 @@ export function captchaPng(code: string, random: Random = Math.random): Buffer {
   }
   [...code].forEach((ch, index) => {
     const glyph = GLYPHS[ch] ?? '';
-    const colour: [number, number, number] = [10 + Math.floor(random() * 60), 80 + Math.floor(random() * 60), 100 + Math.floor(random() * 60)];
+    const colour: [number, number, number] = [
+      10 + Math.floor(random() * 60),
+      80 + Math.floor(random() * 60),
+      100 + Math.floor(random() * 60),
+    ];
     const left = 10 + index * 26 + Math.floor(random() * 6);
     const top = 4 + Math.floor(random() * 6);
     const slant = (random() - 0.5) * 0.5;

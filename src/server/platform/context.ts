@@ -1,6 +1,6 @@
 import type { LanguageCode } from '../../shared/wire';
-import type { Db } from '../db/connect';
 import type { Config } from '../config';
+import type { Db } from '../db/connect';
 
 /** The signed-in user of a request, loaded afresh on every call (permission changes apply at once). */
 export interface SessionUser {

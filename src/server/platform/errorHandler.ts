@@ -29,7 +29,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status !== null) {
       let msg = translate(lang, `http.${status}`);
       // Say which field was wrong; Ajv's paths are technical but precise.
-      if (error.validation?.[0]) msg += `: ${error.validation[0].instancePath || error.validation[0].params?.missingProperty || ''} ${error.validation[0].message ?? ''}`.trimEnd();
+      if (error.validation?.[0])
+        msg +=
+          `: ${error.validation[0].instancePath || error.validation[0].params?.missingProperty || ''} ${error.validation[0].message ?? ''}`.trimEnd();
       return reply.status(status).send({ code: status, msg, data: null });
     }
     request.log.error({ err: error, reqId: request.id }, 'unexpected error');

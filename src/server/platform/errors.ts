@@ -22,6 +22,7 @@ export class HttpError extends Error {
 /** PostgreSQL error codes we translate into business refusals. */
 export const PG_UNIQUE_VIOLATION = '23505';
 export const PG_FOREIGN_KEY_VIOLATION = '23503';
+export const PG_RESTRICT_VIOLATION = '23001';
 
 export function pgErrorCode(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined;

@@ -38,6 +38,7 @@ export function installGuard(app: FastifyInstance, ctx: AppContext, routes: Guar
     request.user = user;
     request.lang = pickLanguage(request.headers.lang, user.language);
     // A route may admit any of several permissions, comma-separated (save = add or edit).
-    if (permission !== AUTHENTICATED && !(permission ?? '').split(',').some((p) => user.permissions.has(p))) throw new HttpError(403);
+    if (permission !== AUTHENTICATED && !(permission ?? '').split(',').some((p) => user.permissions.has(p)))
+      throw new HttpError(403);
   });
 }

@@ -1,6 +1,6 @@
 import en from '../../../locales/en_us.json';
 import zh from '../../../locales/zh_cn.json';
-import { DEFAULT_LANGUAGE, type LanguageCode, isLanguage } from '../../shared/wire';
+import { DEFAULT_LANGUAGE, isLanguage, type LanguageCode } from '../../shared/wire';
 
 const MESSAGES: Record<LanguageCode, Record<string, string>> = { zh_cn: zh, en_us: en };
 

@@ -18,7 +18,12 @@ export type SessionRefusal = 401 | 405;
  * Resolves a token to its user with permissions and warehouse grants (three indexed queries).
  * Expires idle or over-age sessions; refreshes `lastSeen` at most once a minute.
  */
-export async function resolveSession(db: Db, token: string, now: Date, idleMinutes: number): Promise<SessionUser | SessionRefusal> {
+export async function resolveSession(
+  db: Db,
+  token: string,
+  now: Date,
+  idleMinutes: number,
+): Promise<SessionUser | SessionRefusal> {
   const session = await db
     .selectFrom('sysSession as s')
     .innerJoin('sysUser as u', 'u.id', 's.userId')

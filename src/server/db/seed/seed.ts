@@ -64,7 +64,11 @@ export async function seedBase(db: Db, adminPassword: string | null): Promise<Se
   const existing = await db.selectFrom('sysUser').select('id').where('name', '=', ADMIN_NAME).executeTakeFirst();
   if (existing) return { adminCreated: false, generatedPassword: null };
   const tenant = await db.insertInto('tenant').values({ name: 'Wharf' }).returning('id').executeTakeFirstOrThrow();
-  const dept = await db.insertInto('sysDept').values({ parentId: 0, name: 'Wharf', orderNum: 1 }).returning('id').executeTakeFirstOrThrow();
+  const dept = await db
+    .insertInto('sysDept')
+    .values({ parentId: 0, name: 'Wharf', orderNum: 1 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const role = await db
     .insertInto('sysRole')
     .values({ name: 'admin', remark: 'role.superAdmin', superAdmin: true })

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { PUBLIC } from '../../../shared/permissions';
 import { TOKEN_HEADER } from '../../../shared/wire';
-import type { AppContext } from '../../platform/context';
 import { captchaPng } from '../../platform/captchaImage';
+import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { issueCaptcha, login, logout } from './auth.service';
 

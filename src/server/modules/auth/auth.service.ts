@@ -37,7 +37,12 @@ async function consumeCaptcha(ctx: AppContext, id: string | undefined, code: str
  * Checks the login form, captcha, throttle and password in the spec's order, then opens a session
  * and ends the user's older ones (their next call answers 405).
  */
-export async function login(ctx: AppContext, form: Partial<LoginRequest>, captchaId: string | undefined, ip: string): Promise<LoginAnswer> {
+export async function login(
+  ctx: AppContext,
+  form: Partial<LoginRequest>,
+  captchaId: string | undefined,
+  ip: string,
+): Promise<LoginAnswer> {
   const account = (form.account ?? '').trim();
   const password = form.password ?? '';
   const captcha = form.captcha ?? '';

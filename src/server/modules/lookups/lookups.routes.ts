@@ -14,13 +14,18 @@ function granted(user: SessionUser, whId: string): boolean {
 export function registerLookupRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post(
     '/globalOptions/getWhse',
-    { schema: { body: Type.Object({ userName: Type.Optional(Type.String({ maxLength: 50 })) }) }, config: { permission: AUTHENTICATED } },
+    {
+      schema: { body: Type.Object({ userName: Type.Optional(Type.String({ maxLength: 50 })) }) },
+      config: { permission: AUTHENTICATED },
+    },
     async (request) => {
       const user = request.user!;
       const { userName } = request.body as { userName?: string };
       if (userName && userName !== user.name) throw new HttpError(403);
       const scope = user.warehouses === 'all' ? sql`` : sql`where wh_id = any(${user.warehouses}::varchar[])`;
-      const { rows } = await sql<{ whId: string; name: string }>`select wh_id, name from t_whse ${scope} order by wh_id`.execute(ctx.db);
+      const { rows } = await sql<{ whId: string; name: string }>`select wh_id, name from t_whse ${scope} order by wh_id`.execute(
+        ctx.db,
+      );
       return ok(rows);
     },
   );

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { AUTHENTICATED, PUBLIC } from '../../../shared/permissions';
-import { LOCALE_IDS, isLanguage } from '../../../shared/wire';
+import { isLanguage, LOCALE_IDS } from '../../../shared/wire';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { HttpError } from '../../platform/errors';
@@ -25,17 +25,21 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): voi
     ok({ appName: 'Wharf', filingNumber: ctx.config.filingNumber, captcha: ctx.config.captcha }),
   );
 
-  app.post('/user/findTenantByUser', { schema: { body: UserNameQuery }, config: { permission: AUTHENTICATED } }, async (request) => {
-    const { userName } = request.body as { userName?: string };
-    requireSelfOrAdmin(request, userName);
-    const row = await ctx.db
-      .selectFrom('sysUser as u')
-      .innerJoin('tenant as t', 't.id', 'u.tenantId')
-      .select('t.name as tenantName')
-      .where('u.name', '=', userName || request.user!.name)
-      .executeTakeFirst();
-    return ok(row ?? null);
-  });
+  app.post(
+    '/user/findTenantByUser',
+    { schema: { body: UserNameQuery }, config: { permission: AUTHENTICATED } },
+    async (request) => {
+      const { userName } = request.body as { userName?: string };
+      requireSelfOrAdmin(request, userName);
+      const row = await ctx.db
+        .selectFrom('sysUser as u')
+        .innerJoin('tenant as t', 't.id', 'u.tenantId')
+        .select('t.name as tenantName')
+        .where('u.name', '=', userName || request.user!.name)
+        .executeTakeFirst();
+      return ok(row ?? null);
+    },
+  );
 
   app.get('/user/findByName', { schema: { querystring: NameQuery }, config: { permission: AUTHENTICATED } }, async (request) => {
     const { name } = request.query as { name?: string };
@@ -58,7 +62,10 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): voi
 
   app.post(
     '/user/changeLanguage',
-    { schema: { body: Type.Object({ language: Type.String({ maxLength: 10 }) }) }, config: { permission: AUTHENTICATED, audit: true } },
+    {
+      schema: { body: Type.Object({ language: Type.String({ maxLength: 10 }) }) },
+      config: { permission: AUTHENTICATED, audit: true },
+    },
     async (request) => {
       const { language } = request.body as { language: string };
       if (!isLanguage(language)) throw new HttpError(400);
@@ -71,17 +78,25 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): voi
     },
   );
 
-  app.get('/user/findPermissions', { schema: { querystring: NameQuery }, config: { permission: AUTHENTICATED } }, async (request) => {
-    const { name } = request.query as { name?: string };
-    requireSelfOrAdmin(request, name);
-    return ok([...request.user!.permissions].sort());
-  });
+  app.get(
+    '/user/findPermissions',
+    { schema: { querystring: NameQuery }, config: { permission: AUTHENTICATED } },
+    async (request) => {
+      const { name } = request.query as { name?: string };
+      requireSelfOrAdmin(request, name);
+      return ok([...request.user!.permissions].sort());
+    },
+  );
 
-  app.get('/menu/findNavTree', { schema: { querystring: UserNameQuery }, config: { permission: AUTHENTICATED } }, async (request) => {
-    const { userName } = request.query as { userName?: string };
-    requireSelfOrAdmin(request, userName);
-    return ok(await navTree(ctx.db, request.user!, request.lang));
-  });
+  app.get(
+    '/menu/findNavTree',
+    { schema: { querystring: UserNameQuery }, config: { permission: AUTHENTICATED } },
+    async (request) => {
+      const { userName } = request.query as { userName?: string };
+      requireSelfOrAdmin(request, userName);
+      return ok(await navTree(ctx.db, request.user!, request.lang));
+    },
+  );
 
   app.get('/menu/findMenuTree', { config: { permission: 'sys:menu:view,sys:role:view' } }, async (request) =>
     ok(await menuTree(ctx.db, request.lang)),

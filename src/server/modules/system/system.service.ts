@@ -54,7 +54,19 @@ export function buildTree(rows: MenuRow[], language: LanguageCode): MenuNode[] {
 function menuQuery(db: Db) {
   return db
     .selectFrom('sysMenu as m')
-    .select(['m.id', 'm.parentId', 'm.name', 'm.nameEn', 'm.url', 'm.perms', 'm.type', 'm.icon', 'm.orderNum', 'm.hidden', 'm.keepAlive'])
+    .select([
+      'm.id',
+      'm.parentId',
+      'm.name',
+      'm.nameEn',
+      'm.url',
+      'm.perms',
+      'm.type',
+      'm.icon',
+      'm.orderNum',
+      'm.hidden',
+      'm.keepAlive',
+    ])
     .orderBy('m.parentId')
     .orderBy('m.orderNum')
     .orderBy('m.id');
@@ -74,15 +86,19 @@ export async function navTree(db: Db, user: SessionUser, language: LanguageCode)
   const rows = user.superAdmin
     ? await base.execute()
     : await base
+        // Directories come along; those left without a menu the user holds are pruned below.
         .where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('sysRoleMenu as rm')
-              .innerJoin('sysUserRole as ur', 'ur.roleId', 'rm.roleId')
-              .select('rm.menuId')
-              .whereRef('rm.menuId', '=', 'm.id')
-              .where('ur.userId', '=', user.id),
-          ),
+          eb.or([
+            eb('m.type', '=', 0),
+            eb.exists(
+              eb
+                .selectFrom('sysRoleMenu as rm')
+                .innerJoin('sysUserRole as ur', 'ur.roleId', 'rm.roleId')
+                .select('rm.menuId')
+                .whereRef('rm.menuId', '=', 'm.id')
+                .where('ur.userId', '=', user.id),
+            ),
+          ]),
         )
         .execute();
   const prune = (list: MenuNode[]): MenuNode[] =>

@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_ADMIN_PASSWORD } from '../../../../tests/support/templates';
+import { createTestApp, createUser, type TestApp } from '../../../../tests/support/testApp';
+
+const minutes = (t: TestApp, n: number): void => {
+  t.clock.now = new Date(t.clock.now.getTime() + n * 60_000);
+};
+
+describe('login with the captcha on', () => {
+  let t: TestApp;
+  let code = '0000';
+  beforeAll(async () => {
+    t = await createTestApp({ captcha: true, captchaCode: () => code });
+  });
+  afterAll(() => t.close());
+
+  async function captcha(value: string): Promise<string> {
+    code = value;
+    const res = await t.get('/api/captcha.jpg?t=1');
+    expect(res.raw.headers['content-type']).toBe('image/png');
+    expect(res.raw.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    return String(res.raw.headers['set-cookie']).split(';')[0]!;
+  }
+
+  async function login(cookie: string, captchaText: string) {
+    const raw = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { cookie, lang: 'en_us' },
+      payload: { account: 'admin', password: TEST_ADMIN_PASSWORD, captcha: captchaText },
+    });
+    return raw.json() as { code: number; msg: string; errorCode?: string; data: { token: string } };
+  }
+
+  it('asks for each missing field with the spec message', async () => {
+    const res = await t.post('/api/login', { account: '', password: '', captcha: '' });
+    expect(res.body).toMatchObject({ code: -10000, msg: 'Please enter account' });
+    expect((await t.post('/api/login', { account: 'admin' })).body.msg).toBe('Please enter password');
+    expect((await t.post('/api/login', { account: 'admin', password: 'x' })).body.msg).toBe('Please enter the verification code');
+  });
+
+  it('logs in with the code shown in the image, once', async () => {
+    const cookie = await captcha('4821');
+    const ok = await login(cookie, '4821');
+    expect(ok.code).toBe(200);
+    expect(ok.data.token.length).toBeGreaterThan(30);
+    const again = await login(cookie, '4821');
+    expect(again.errorCode).toBe('loginCaptchaInvalid');
+  });
+
+  it('refuses a wrong code and burns the captcha', async () => {
+    const cookie = await captcha('1111');
+    expect((await login(cookie, '2222')).errorCode).toBe('loginCaptchaInvalid');
+    expect((await login(cookie, '1111')).errorCode).toBe('loginCaptchaInvalid');
+  });
+
+  it('refuses a captcha older than two minutes', async () => {
+    const cookie = await captcha('5555');
+    minutes(t, 3);
+    expect((await login(cookie, '5555')).errorCode).toBe('loginCaptchaInvalid');
+  });
+});
+
+describe('sessions', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers the spec messages for an unknown account, no tenant and no language', async () => {
+    expect((await t.post('/api/login', { account: 'nobody', password: 'x', captcha: '' })).body.msg).toBe('Invalid account');
+    expect((await t.post('/api/login', { account: 'admin', password: 'wrong', captcha: '' })).body.msg).toBe('Invalid account');
+    await createUser(t, 'orphan', { permissions: [], warehouses: [] });
+    await t.connection.db.updateTable('sysUser').set({ tenantId: null }).where('name', '=', 'orphan').execute();
+    expect((await t.post('/api/login', { account: 'orphan', password: 'Secret#123', captcha: '' })).body.msg).toBe(
+      'User is not subscribed to this service',
+    );
+    await createUser(t, 'mute', { permissions: [], warehouses: [] });
+    await t.connection.db.updateTable('sysUser').set({ language: null }).where('name', '=', 'mute').execute();
+    expect((await t.post('/api/login', { account: 'mute', password: 'Secret#123', captcha: '' })).body.msg).toBe(
+      'No language is specified',
+    );
+  });
+
+  it('answers the token and its expiry time, and stores only a hash of the token', async () => {
+    const res = await t.post<{ token: string; expireTime: string }>('/api/login', {
+      account: 'admin',
+      password: TEST_ADMIN_PASSWORD,
+      captcha: '',
+    });
+    expect(res.body.code).toBe(200);
+    expect(new Date(res.body.data.expireTime).getTime()).toBeGreaterThan(t.clock.now.getTime());
+    const stored = await t.connection.db.selectFrom('sysSession').select('tokenHash').execute();
+    expect(stored.some((s) => s.tokenHash === res.body.data.token)).toBe(false);
+    expect(stored.every((s) => /^[0-9a-f]{64}$/.test(s.tokenHash))).toBe(true);
+  });
+
+  it('ends the older session when the same user logs in again: its next call gets 405', async () => {
+    const first = await t.login();
+    expect((await t.get('/api/user/findPermissions?name=admin', first)).status).toBe(200);
+    const second = await t.login();
+    expect((await t.get('/api/user/findPermissions?name=admin', first)).status).toBe(405);
+    expect((await t.get('/api/user/findPermissions?name=admin', second)).status).toBe(200);
+  });
+
+  it('ends a session after logout and after the idle time', async () => {
+    const token = await t.login();
+    await t.post('/api/logout', {}, token);
+    expect((await t.get('/api/user/findPermissions', token)).status).toBe(401);
+    const idle = await t.login();
+    minutes(t, 31);
+    const res = await t.get('/api/user/findPermissions', idle);
+    expect(res.status).toBe(401);
+    expect(res.body.msg).toBe('Unauthorized, please log in');
+  });
+
+  it('writes a successful login to the operation log without the password', async () => {
+    await t.login();
+    const row = await t.connection.db
+      .selectFrom('sysLog')
+      .selectAll()
+      .where('operation', '=', '/api/login')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(row.userName).toBe('admin');
+    expect(row.params).not.toContain(TEST_ADMIN_PASSWORD);
+    expect(row.params).toContain('******');
+  });
+});
+
+describe('login throttling', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await createUser(t, 'clerk', { permissions: [], warehouses: [], password: 'Clerk#2024' });
+  });
+  afterAll(() => t.close());
+
+  it('locks an account after a burst of wrong passwords, and lets the real user in once the lock ends', async () => {
+    for (let i = 0; i < 8; i++) await t.post('/api/login', { account: 'clerk', password: `guess${i}`, captcha: '' });
+    const locked = await t.post('/api/login', { account: 'clerk', password: 'Clerk#2024', captcha: '' });
+    expect(locked.body.errorCode).toBe('loginThrottled');
+    // Locks are capped at 15 minutes: a burst can delay the user, never shut them out for good.
+    minutes(t, 16);
+    const ok = await t.post('/api/login', { account: 'clerk', password: 'Clerk#2024', captcha: '' });
+    expect(ok.body.code).toBe(200);
+  });
+
+  it('limits one address that sprays many accounts', async () => {
+    minutes(t, 30);
+    for (let i = 0; i < 21; i++) await t.post('/api/login', { account: `ghost${i}`, password: 'x', captcha: '' });
+    const res = await t.post('/api/login', { account: 'admin', password: TEST_ADMIN_PASSWORD, captcha: '' });
+    expect(res.body.errorCode).toBe('loginThrottled');
+    minutes(t, 16);
+    expect((await t.post('/api/login', { account: 'admin', password: TEST_ADMIN_PASSWORD, captcha: '' })).body.code).toBe(200);
+  });
+});
