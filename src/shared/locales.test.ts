@@ -19,7 +19,8 @@ describe('locale files', () => {
   it('label every field of every entity', () => {
     for (const entity of Object.values(ENTITIES)) {
       expect(en).toHaveProperty([`entity.${entity.name}.name`]);
-      for (const field of Object.keys(entity.fields)) expect(en, `${entity.name}.${field}`).toHaveProperty([`entity.${entity.name}.field.${field}`]);
+      for (const field of Object.keys(entity.fields))
+        expect(en, `${entity.name}.${field}`).toHaveProperty([`entity.${entity.name}.field.${field}`]);
     }
   });
 

@@ -1,0 +1,174 @@
+// Builds the server bundle and the console (code-split, hashed) and checks the login route's size budget.
+// Usage: node build.mjs [--server-only]
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { parse as parseIcu } from '@formatjs/icu-messageformat-parser';
+import * as esbuild from 'esbuild';
+
+const root = path.dirname(new URL(import.meta.url).pathname);
+const dist = path.join(root, 'dist');
+const publicDir = path.join(dist, 'public');
+const assetsDir = path.join(publicDir, 'assets');
+const serverOnly = process.argv.includes('--server-only');
+
+/** DESIGN.md §8: the login route loads at most 170 KB of gzipped JS. */
+const LOGIN_ROUTE_BUDGET = 170 * 1024;
+
+/**
+ * Locale messages are compiled to ICU ASTs at build time, and the console bundles formatjs without its
+ * message parser (~8 KB gzipped off the login route). A malformed message fails the build here instead of
+ * failing on screen. Only the console build uses this: the server keeps plain strings.
+ */
+const precompiledMessages = {
+  name: 'precompiled-messages',
+  setup(build) {
+    build.onResolve({ filter: /^@formatjs\/icu-messageformat-parser$/ }, (args) =>
+      build.resolve('@formatjs/icu-messageformat-parser/no-parser.js', { kind: args.kind, resolveDir: args.resolveDir }),
+    );
+    build.onLoad({ filter: /[\\/]locales[\\/][a-z_]+\.json$/ }, (args) => {
+      const messages = JSON.parse(readFileSync(args.path, 'utf8'));
+      const compiled = {};
+      for (const [key, text] of Object.entries(messages)) {
+        try {
+          compiled[key] = parseIcu(text);
+        } catch (error) {
+          return { errors: [{ text: `message ${key}: ${error.message}` }] };
+        }
+      }
+      return { contents: JSON.stringify(compiled), loader: 'json' };
+    });
+  },
+};
+
+async function buildServer() {
+  const entry = path.join(root, 'src/server/main.ts');
+  if (!existsSync(entry)) {
+    console.warn('warning: src/server/main.ts does not exist yet; server bundle skipped');
+    return;
+  }
+  await esbuild.build({
+    entryPoints: [entry],
+    outfile: path.join(dist, 'server/main.js'),
+    platform: 'node',
+    format: 'esm',
+    bundle: true,
+    // Dependencies stay in node_modules: PGlite ships WASM and data files that must sit beside its code.
+    packages: 'external',
+    target: 'node20',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  console.log('server: dist/server/main.js');
+}
+
+async function buildConsole() {
+  rmSync(publicDir, { recursive: true, force: true });
+  mkdirSync(assetsDir, { recursive: true });
+
+  const result = await esbuild.build({
+    entryPoints: [path.join(root, 'src/client/main.tsx')],
+    outdir: assetsDir,
+    publicPath: '/assets',
+    format: 'esm',
+    bundle: true,
+    splitting: true,
+    minify: true,
+    sourcemap: false,
+    target: ['es2022', 'chrome111', 'firefox115', 'safari16'],
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunks/[name]-[hash]',
+    assetNames: 'media/[name]-[hash]',
+    metafile: true,
+    jsx: 'automatic',
+    loader: { '.json': 'json', '.woff2': 'file', '.woff': 'file', '.svg': 'file', '.png': 'file' },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    legalComments: 'none',
+    logLevel: 'warning',
+    plugins: [precompiledMessages],
+  });
+
+  // Everything in static/ is served as is (favicon, pdf.js data …); index.html is rewritten below.
+  cpSync(path.join(root, 'static'), publicDir, { recursive: true });
+  // Shoelace icons from our own origin: kiosks are offline and the CSP allows no CDN.
+  cpSync(path.join(root, 'node_modules/@shoelace-style/shoelace/dist/assets'), path.join(publicDir, 'shoelace/assets'), {
+    recursive: true,
+  });
+
+  const outputs = result.metafile.outputs;
+  const rel = (file) => path.relative(root, path.resolve(root, file));
+  const entryFile = Object.keys(outputs).find((file) => outputs[file].entryPoint?.endsWith('src/client/main.tsx'));
+  if (!entryFile) throw new Error('entry output not found in the metafile');
+  const entryCss = outputs[entryFile].cssBundle;
+  const url = (file) => `/${path.relative(publicDir, path.resolve(root, file)).split(path.sep).join('/')}`;
+
+  // The login route = the entry plus every chunk it statically imports, transitively.
+  const loginRoute = new Set();
+  const walk = (file) => {
+    if (loginRoute.has(file)) return;
+    loginRoute.add(file);
+    for (const imp of outputs[file]?.imports ?? []) {
+      if (imp.kind === 'import-statement' && !imp.external) walk(imp.path);
+    }
+  };
+  walk(entryFile);
+
+  // index.html: hashed stylesheet, modulepreload hints for the static chunks, and the entry script.
+  const tags = [];
+  if (entryCss) tags.push(`<link rel="stylesheet" href="${url(entryCss)}" />`);
+  // esbuild folds CSS reached through lazy imports into the entry's stylesheet too, and also writes it beside
+  // each lazy chunk (where nothing loads it). Link a chunk's stylesheet only if it holds something the entry's lacks.
+  const entryCssInputs = new Set(entryCss ? Object.keys(outputs[entryCss].inputs) : []);
+  for (const file of Object.keys(outputs)) {
+    if (!file.endsWith('.css') || file === entryCss) continue;
+    if (Object.keys(outputs[file].inputs).some((input) => !entryCssInputs.has(input))) {
+      tags.push(`<link rel="stylesheet" href="${url(file)}" />`);
+    }
+  }
+  for (const file of loginRoute) {
+    if (file !== entryFile) tags.push(`<link rel="modulepreload" href="${url(file)}" />`);
+  }
+  tags.push(`<script type="module" src="${url(entryFile)}"></script>`);
+  const template = readFileSync(path.join(root, 'static/index.html'), 'utf8');
+  if (!template.includes('</head>')) throw new Error('static/index.html has no </head>');
+  const html = template.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
+  writeFileSync(path.join(publicDir, 'index.html'), html);
+
+  // Size report.
+  const rows = Object.keys(outputs)
+    .filter((file) => /\.(js|css)$/.test(file))
+    .map((file) => {
+      const bytes = readFileSync(path.resolve(root, file));
+      return { file: rel(file), raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length, login: loginRoute.has(file) };
+    })
+    .sort((a, b) => b.gzip - a.gzip);
+  const kb = (n) => `${(n / 1024).toFixed(1)} KB`.padStart(10);
+  const loginTotal = rows.filter((r) => r.login && r.file.endsWith('.js')).reduce((sum, r) => sum + r.gzip, 0);
+  const lines = [
+    'Wharf console bundle (gzip level 9)',
+    '',
+    `${'raw'.padStart(10)} ${'gzip'.padStart(10)}  file  (* = on the login route)`,
+    ...rows.map((r) => `${kb(r.raw)} ${kb(r.gzip)}  ${r.login ? '*' : ' '} ${r.file}`),
+    '',
+    `total JS gzip: ${kb(rows.filter((r) => r.file.endsWith('.js')).reduce((s, r) => s + r.gzip, 0)).trim()}`,
+    `login route JS gzip: ${kb(loginTotal).trim()} (budget ${kb(LOGIN_ROUTE_BUDGET).trim()})`,
+  ];
+  const report = `${lines.join('\n')}\n`;
+  writeFileSync(path.join(dist, 'size-report.txt'), report);
+  writeFileSync(path.join(dist, 'meta.json'), JSON.stringify(result.metafile));
+  console.log(report);
+  if (loginTotal > LOGIN_ROUTE_BUDGET) {
+    console.error(`error: the login route loads ${kb(loginTotal).trim()} of gzipped JS, over the budget`);
+    process.exit(1);
+  }
+}
+
+try {
+  mkdirSync(dist, { recursive: true });
+  await buildServer();
+  if (!serverOnly) await buildConsole();
+} catch (error) {
+  // esbuild has already printed its diagnostics; anything else gets a message.
+  if (!error?.errors) console.error(error);
+  process.exit(1);
+}

@@ -1,0 +1,272 @@
+/**
+ * The generic data table of every list screen (spec 000 §2): server paging, multiple row selection, an
+ * operation column, and a toolbar with refresh, column chooser and Excel export.
+ */
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { toast } from './api';
+import { ColumnChooser } from './ColumnChooser';
+import { exportExcel, exportFileName } from './exportExcel';
+import { AgGridReact, type ColDef, type GetRowIdParams, type GridApi, gridTheme, type RowSelectionOptions } from './grid';
+import { useT } from './i18n';
+import { Pager } from './Pager';
+import { type RowAction, RowActionsCell, type RowActionsCellParams } from './RowActionsCell';
+import { session } from './session';
+import { SlButton, SlIcon, SlTooltip } from './sl';
+import {
+  applyColumnPrefs,
+  type ColumnPrefs,
+  cellText,
+  diffColumnPrefs,
+  type EffectiveColumn,
+  loadColumnPrefs,
+  saveColumnPrefs,
+  type TableColumn,
+} from './tableState';
+import { PAGE_SIZES } from './useFindPage';
+import './kit.css';
+
+export type { RowAction } from './RowActionsCell';
+export type { TableColumn } from './tableState';
+
+/** Rows carry the server's id; it identifies them across pages and reloads. */
+export interface TableRow {
+  id?: number | string;
+}
+
+export interface DataTableProps<Row extends TableRow> {
+  /** Key of the remembered column settings (localStorage). */
+  tableId: string;
+  columns: readonly TableColumn<Row>[];
+  rows: Row[];
+  total: number;
+  pageNum: number;
+  pageSize: number;
+  loading?: boolean;
+  onPageChange: (pageNum: number, pageSize: number) => void;
+  onRefresh: () => void;
+  /** Buttons of the operation column; none → no operation column. */
+  actions?: readonly RowAction<Row>[];
+  onSelectionChange?: (rows: Row[]) => void;
+  /** Grid height in px (spec: 440, 560 on some screens). */
+  height?: number;
+  /** Base name of the exported file (without extension). */
+  exportName: string;
+  /** The screen's own buttons (add, batch delete …), shown left of the table tools. */
+  toolbar?: ReactNode;
+}
+
+const OPERATION_COLUMN = '__actions';
+/** Spec 000 §2: 105 px for one button, 195 px for several. */
+export function operationColumnWidth(buttons: number): number {
+  return buttons > 1 ? 195 : 105;
+}
+
+const rowSelection: RowSelectionOptions = {
+  mode: 'multiRow',
+  checkboxes: true,
+  headerCheckbox: true,
+  // A click on a row (e.g. to copy a value) must not silently change what batch delete would remove.
+  enableClickSelection: false,
+};
+
+const selectionColumnDef = { pinned: 'left' as const, width: 48, minWidth: 48, maxWidth: 48, resizable: false };
+
+const defaultColDef: ColDef = {
+  // The order comes from the server across all pages; sorting one page in the browser would mislead.
+  sortable: false,
+  resizable: true,
+  suppressMovable: true,
+  flex: 1,
+};
+
+function getRowId<Row extends TableRow>(params: GetRowIdParams<Row>): string {
+  return String(params.data.id);
+}
+
+/** Server-paged table; the screen owns the rows and paging state (see useFindPage). */
+export function DataTable<Row extends TableRow>({
+  tableId,
+  columns,
+  rows,
+  total,
+  pageNum,
+  pageSize,
+  loading,
+  onPageChange,
+  onRefresh,
+  actions,
+  onSelectionChange,
+  height = 440,
+  exportName,
+  toolbar,
+}: DataTableProps<Row>) {
+  const t = useT();
+  const { language } = useSnapshot(session);
+  const apiRef = useRef<GridApi<Row> | null>(null);
+  const [prefs, setPrefs] = useState<ColumnPrefs>(() => loadColumnPrefs(tableId));
+  const [chooserOpen, setChooserOpen] = useState(false);
+  const [exporting, setExporting] = useState(false);
+
+  const effective = useMemo(() => applyColumnPrefs(columns, prefs), [columns, prefs]);
+  const byField = useMemo(() => new Map(columns.map((c) => [c.field, c])), [columns]);
+  const labelOf = useCallback((c: EffectiveColumn) => c.label ?? t(byField.get(c.field)?.headerKey ?? c.field), [t, byField]);
+
+  const columnDefs = useMemo<ColDef<Row>[]>(() => {
+    const defs: ColDef<Row>[] = effective.map((c) => {
+      const column = byField.get(c.field);
+      return {
+        colId: c.field,
+        headerName: labelOf(c),
+        hide: !c.visible,
+        minWidth: c.minWidth,
+        valueGetter: (params) => (column && params.data ? cellText(column, params.data) : ''),
+      };
+    });
+    if (actions && actions.length > 0) {
+      const width = operationColumnWidth(actions.length);
+      const params: RowActionsCellParams<Row> = { actions };
+      defs.push({
+        colId: OPERATION_COLUMN,
+        headerName: t('kit.table.operation'),
+        pinned: 'right',
+        width,
+        minWidth: width,
+        maxWidth: width,
+        flex: 0,
+        resizable: false,
+        cellRenderer: RowActionsCell,
+        cellRendererParams: params,
+        cellClass: 'wharf-row-actions-cell',
+      });
+    }
+    return defs;
+  }, [effective, byField, labelOf, actions, t]);
+
+  // Rebuilt per language only (`t` changes identity every render); the grid is re-created on a language
+  // change anyway (see its key), since AG Grid reads localeText once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: language stands for t
+  const localeText = useMemo(() => ({ noRowsToShow: t('kit.table.noRows'), loadingOoo: t('kit.table.loading') }), [language]);
+
+  const reportSelection = useCallback(() => {
+    if (onSelectionChange && apiRef.current) onSelectionChange(apiRef.current.getSelectedRows());
+  }, [onSelectionChange]);
+
+  const applyChooser = (edited: EffectiveColumn[]) => {
+    const next = diffColumnPrefs(columns, edited, (c) => t(c.headerKey));
+    saveColumnPrefs(tableId, next);
+    setPrefs(next);
+    setChooserOpen(false);
+  };
+
+  const resetChooser = () => {
+    saveColumnPrefs(tableId, {});
+    setPrefs({});
+    setChooserOpen(false);
+  };
+
+  const exportPage = async () => {
+    if (rows.length === 0) {
+      toast('warning', t('kit.export.noData'));
+      return;
+    }
+    const visible = effective.filter((c) => c.visible);
+    setExporting(true);
+    try {
+      await exportExcel(
+        exportFileName(exportName),
+        visible.map((c) => {
+          const column = byField.get(c.field);
+          return {
+            header: labelOf(c),
+            widthPx: c.minWidth,
+            text: (row: Row) => (column ? cellText(column, row) : ''),
+          };
+        }),
+        rows,
+      );
+    } catch (error) {
+      console.error('Excel export failed', error);
+      toast('error', t('kit.export.failed'));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <div className="wharf-table" data-table-id={tableId}>
+      <div className="wharf-table__toolbar">
+        <div className="wharf-table__toolbar-start">{toolbar}</div>
+        <div className="wharf-table__tools">
+          <SlTooltip content={t('kit.table.refresh')}>
+            <SlButton size="small" circle data-testid="refresh" aria-label={t('kit.table.refresh')} onClick={onRefresh}>
+              <SlIcon name="arrow-clockwise" />
+            </SlButton>
+          </SlTooltip>
+          <SlTooltip content={t('kit.table.columns')}>
+            <SlButton
+              size="small"
+              circle
+              data-testid="columns"
+              aria-label={t('kit.table.columns')}
+              onClick={() => setChooserOpen(true)}
+            >
+              <SlIcon name="layout-three-columns" />
+            </SlButton>
+          </SlTooltip>
+          <SlTooltip content={t('kit.table.export')}>
+            <SlButton
+              size="small"
+              circle
+              data-testid="export"
+              aria-label={t('kit.table.export')}
+              loading={exporting}
+              onClick={() => void exportPage()}
+            >
+              <SlIcon name="file-earmark-spreadsheet" />
+            </SlButton>
+          </SlTooltip>
+        </div>
+      </div>
+      <div className="wharf-table__grid" style={{ height }}>
+        <AgGridReact<Row>
+          key={language}
+          theme={gridTheme}
+          rowData={rows}
+          columnDefs={columnDefs}
+          defaultColDef={defaultColDef}
+          getRowId={getRowId}
+          rowSelection={rowSelection}
+          selectionColumnDef={selectionColumnDef}
+          loading={loading}
+          localeText={localeText}
+          suppressCellFocus
+          onGridReady={(event) => {
+            apiRef.current = event.api;
+          }}
+          onGridPreDestroyed={() => {
+            apiRef.current = null;
+          }}
+          onSelectionChanged={reportSelection}
+          onRowDataUpdated={reportSelection}
+        />
+      </div>
+      <Pager
+        total={total}
+        pageNum={pageNum}
+        pageSize={pageSize}
+        pageSizes={PAGE_SIZES}
+        disabled={loading}
+        onChange={onPageChange}
+      />
+      <ColumnChooser
+        open={chooserOpen}
+        columns={effective}
+        defaultLabel={(field) => t(byField.get(field)?.headerKey ?? field)}
+        onApply={applyChooser}
+        onReset={resetChooser}
+        onClose={() => setChooserOpen(false)}
+      />
+    </div>
+  );
+}

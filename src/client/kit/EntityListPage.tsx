@@ -1,0 +1,233 @@
+/**
+ * The one generic list screen of master data: a filter bar, add and batch delete, the data table with
+ * edit and delete per row, and the add/edit dialog — all driven by the entity definition.
+ */
+import type SlInputElement from '@shoelace-style/shoelace/dist/components/input/input.component.js';
+import type SlSelectElement from '@shoelace-style/shoelace/dist/components/select/select.component.js';
+import { useMemo, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import type { EntityDef } from '../../shared/entities/defineEntity';
+import { permission } from '../../shared/permissions';
+import { SUCCESS } from '../../shared/wire';
+import { apiPost, toast } from './api';
+import { useConfirm } from './confirm';
+import { DataTable, type RowAction, type TableColumn } from './DataTable';
+import { FormDialog } from './FormDialog';
+import { useT } from './i18n';
+import { session, usePermission } from './session';
+import { SlButton, SlIcon, SlInput, SlOption, SlSelect } from './sl';
+import { formatDateTime } from './tableState';
+import { type Filters, useFindPage } from './useFindPage';
+import './kit.css';
+
+/** A row as findPage answers it: the entity's fields plus id, createTime, updateTime. */
+export type EntityRow = Record<string, unknown> & { id?: number };
+
+export interface EntityListPageProps {
+  entity: EntityDef;
+  /** Key of the remembered column settings; defaults to the entity name. */
+  tableId?: string;
+  /** Grid height in px (spec: 440 by default). */
+  height?: number;
+  /** Called after rows were saved or deleted (e.g. to refresh a lookup cache). */
+  onChanged?: () => void;
+}
+
+/** List, filter, add, edit and delete rows of a generic entity. */
+export function EntityListPage({ entity, tableId, height, onChanged }: EntityListPageProps) {
+  const t = useT();
+  const confirm = useConfirm();
+  const { language } = useSnapshot(session);
+  const page = useFindPage<EntityRow>(entity.name);
+  const [draft, setDraft] = useState<Filters>({});
+  const [selected, setSelected] = useState<EntityRow[]>([]);
+  const [dialog, setDialog] = useState<{ open: boolean; row: EntityRow | null }>({ open: false, row: null });
+  const [deleting, setDeleting] = useState(false);
+
+  const canAdd = usePermission(permission(entity.resource, 'add'));
+  const canEdit = usePermission(permission(entity.resource, 'edit'));
+  const canDelete = usePermission(permission(entity.resource, 'delete'));
+
+  const filterFields = useMemo(() => Object.entries(entity.fields).filter(([, def]) => def.filter), [entity]);
+
+  // Rebuilt per language only: `t` changes identity every render and the grid would redraw its columns.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: language stands for t
+  const columns = useMemo<TableColumn<EntityRow>[]>(() => {
+    const list: TableColumn<EntityRow>[] = [{ field: 'id', headerKey: 'entity.common.field.id', minWidth: 80, hidden: true }];
+    for (const [field, def] of Object.entries(entity.fields)) {
+      if (!def.column) continue;
+      const codeList = def.codeList ?? field;
+      list.push({
+        field,
+        headerKey: `entity.${entity.name}.field.${field}`,
+        minWidth: def.width,
+        format:
+          def.type === 'code'
+            ? (value) => (value === null || value === undefined || value === '' ? '' : t(`code.${codeList}.${String(value)}`))
+            : undefined,
+      });
+    }
+    for (const field of ['createTime', 'updateTime']) {
+      list.push({ field, headerKey: `entity.common.field.${field}`, minWidth: 160, hidden: true, format: formatDateTime });
+    }
+    return list;
+  }, [entity, language]);
+
+  const openDialog = (row: EntityRow | null) => setDialog({ open: true, row });
+
+  const remove = async (rows: EntityRow[]) => {
+    if (rows.length === 0 || deleting) return;
+    if (!(await confirm('kit.confirm.delete', { danger: true }))) return;
+    setDeleting(true);
+    try {
+      const envelope = await apiPost<number>(
+        `/${entity.name}/delete`,
+        rows.map((r) => ({ id: r.id })),
+      );
+      if (envelope.code !== SUCCESS) return;
+      if (!envelope.data) {
+        toast('error', t('error.notAllowedDelete'));
+        return;
+      }
+      toast('success', t('kit.toast.success'));
+      page.reload();
+      onChanged?.();
+    } catch {
+      // Reported by the api client.
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  // The grid keeps the action list between renders; the buttons call the latest handlers through a ref.
+  const handlers = useRef({ edit: openDialog, remove });
+  handlers.current = { edit: openDialog, remove };
+  const actions = useMemo<RowAction<EntityRow>[]>(
+    () => [
+      { key: 'edit', labelKey: 'kit.action.edit', allowed: canEdit, onClick: (row) => handlers.current.edit(row) },
+      {
+        key: 'delete',
+        labelKey: 'kit.action.delete',
+        allowed: canDelete,
+        danger: true,
+        onClick: (row) => void handlers.current.remove([row]),
+      },
+    ],
+    [canEdit, canDelete],
+  );
+
+  const search = () => page.search(draft);
+  const reset = () => {
+    setDraft({});
+    page.search({});
+  };
+
+  return (
+    <div className="wharf-list-page" data-entity={entity.name}>
+      <form
+        className="wharf-filter-bar"
+        noValidate
+        onSubmit={(event) => {
+          // Shoelace inputs submit their form on Enter, like native ones.
+          event.preventDefault();
+          search();
+        }}
+      >
+        {filterFields.map(([field, def]) => {
+          const label = t(`entity.${entity.name}.field.${field}`);
+          const value = draft[field] ?? '';
+          const set = (v: string) => setDraft((d) => ({ ...d, [field]: v }));
+          return (
+            <div key={field} className="wharf-filter">
+              {def.type === 'code' ? (
+                <SlSelect
+                  size="small"
+                  label={label}
+                  value={value}
+                  clearable
+                  hoist
+                  placeholder={t('kit.filter.any')}
+                  data-testid={`filter-${field}`}
+                  onSlChange={(event) => set((event.target as SlSelectElement).value as string)}
+                >
+                  {(def.codes ?? []).map((code) => (
+                    <SlOption key={code} value={code}>
+                      {t(`code.${def.codeList ?? field}.${code}`)}
+                    </SlOption>
+                  ))}
+                </SlSelect>
+              ) : (
+                <SlInput
+                  size="small"
+                  label={label}
+                  value={value}
+                  clearable
+                  autocomplete="off"
+                  placeholder={t('kit.filter.placeholder')}
+                  data-testid={`filter-${field}`}
+                  onSlInput={(event) => set((event.target as SlInputElement).value)}
+                  onSlClear={() => set('')}
+                />
+              )}
+            </div>
+          );
+        })}
+        <div className="wharf-filter-bar__buttons">
+          <SlButton size="small" variant="primary" data-testid="search" onClick={search}>
+            <SlIcon slot="prefix" name="search" />
+            {t('kit.action.search')}
+          </SlButton>
+          <SlButton size="small" data-testid="reset" onClick={reset}>
+            <SlIcon slot="prefix" name="arrow-counterclockwise" />
+            {t('kit.action.reset')}
+          </SlButton>
+        </div>
+      </form>
+      <DataTable<EntityRow>
+        tableId={tableId ?? entity.name}
+        columns={columns}
+        rows={page.rows}
+        total={page.total}
+        pageNum={page.pageNum}
+        pageSize={page.pageSize}
+        loading={page.loading}
+        onPageChange={page.setPage}
+        onRefresh={page.reload}
+        actions={actions}
+        onSelectionChange={setSelected}
+        height={height}
+        exportName={t(`entity.${entity.name}.name`)}
+        toolbar={
+          <>
+            <SlButton size="small" variant="primary" disabled={!canAdd} data-testid="add" onClick={() => openDialog(null)}>
+              <SlIcon slot="prefix" name="plus-lg" />
+              {t('kit.action.add')}
+            </SlButton>
+            <SlButton
+              size="small"
+              variant="danger"
+              outline
+              disabled={!canDelete || selected.length === 0}
+              loading={deleting}
+              data-testid="batch-delete"
+              onClick={() => void remove(selected)}
+            >
+              <SlIcon slot="prefix" name="trash" />
+              {t('kit.action.batchDelete')}
+            </SlButton>
+          </>
+        }
+      />
+      <FormDialog
+        entity={entity}
+        row={dialog.row}
+        open={dialog.open}
+        onClose={() => setDialog((d) => ({ ...d, open: false }))}
+        onSaved={() => {
+          page.reload();
+          onChanged?.();
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,173 @@
+/**
+ * The add/edit dialog of a generic entity: fields laid out per `def.form`, validated with the shared rules
+ * (the server runs the same ones), a confirmation, then `{entity}/save`.
+ */
+import { type CSSProperties, useEffect, useRef, useState } from 'react';
+import type { EntityDef } from '../../shared/entities/defineEntity';
+import { checkField, type FieldProblem, validateRow } from '../../shared/validation';
+import { SUCCESS } from '../../shared/wire';
+import { apiPost, toast } from './api';
+import { useConfirm } from './confirm';
+import { FormField } from './FormField';
+import { useT } from './i18n';
+import { SlButton, SlDialog } from './sl';
+import './kit.css';
+
+export interface FormDialogProps {
+  entity: EntityDef;
+  /** The row being edited, or null to add one. */
+  row: Record<string, unknown> | null;
+  open: boolean;
+  onClose: () => void;
+  /** Called after a successful save (the list reloads). */
+  onSaved: () => void;
+}
+
+type Values = Record<string, string>;
+
+function initialValues(entity: EntityDef, row: Record<string, unknown> | null): Values {
+  const values: Values = {};
+  for (const [field, def] of Object.entries(entity.fields)) {
+    if (def.readOnly) continue;
+    const value = row?.[field];
+    const text = value === null || value === undefined ? '' : String(value);
+    // Dates may arrive as timestamps; the date input wants yyyy-MM-dd.
+    values[field] = def.type === 'date' ? text.slice(0, 10) : text;
+  }
+  return values;
+}
+
+/** Modal form; 40% of the screen wide and not closed by a click beside it (spec 000 §9). */
+export function FormDialog({ entity, row, open, onClose, onSaved }: FormDialogProps) {
+  const t = useT();
+  const confirm = useConfirm();
+  const [values, setValues] = useState<Values>(() => initialValues(entity, row));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const body = useRef<HTMLFormElement>(null);
+  const editing = row !== null && row.id !== undefined && row.id !== null;
+
+  // A fresh form each time the dialog opens (the parent keeps it mounted between uses).
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (open && !wasOpen.current) {
+      setValues(initialValues(entity, row));
+      setErrors({});
+      setSaving(false);
+    }
+    wasOpen.current = open;
+  }, [open, entity, row]);
+
+  const message = (problem: FieldProblem) => t(`error.${problem.code}`, problem.params);
+
+  const checkOne = (field: string, value: string) => {
+    const def = entity.fields[field];
+    if (!def) return;
+    const problem = checkField(entity.name, field, def, value);
+    setErrors((e) => {
+      const next = { ...e };
+      if (problem) next[field] = message(problem);
+      else delete next[field];
+      return next;
+    });
+  };
+
+  const submit = async () => {
+    if (saving) return;
+    const problems = validateRow(entity, values);
+    if (problems.length > 0) {
+      setErrors(Object.fromEntries(problems.map((p) => [p.field, message(p)])));
+      const first = problems[0]?.field;
+      const control = first ? body.current?.querySelector<HTMLElement>(`[data-field="${first}"] [data-testid]`) : null;
+      control?.focus();
+      return;
+    }
+    if (!(await confirm('kit.confirm.submit'))) return;
+    setSaving(true);
+    try {
+      const payload: Record<string, unknown> = { ...values };
+      if (editing && row) payload.id = row.id;
+      const envelope = await apiPost<number>(`/${entity.name}/save`, payload);
+      if (envelope.code !== SUCCESS) return; // the api client showed the refusal; the user may correct and retry
+      if (envelope.data === null || envelope.data === undefined) {
+        toast('error', t('kit.toast.nullData'));
+        return;
+      }
+      if (!envelope.data) {
+        toast('error', t('error.notAllowedSave'));
+        return;
+      }
+      toast('success', t('kit.toast.success'));
+      onSaved();
+      onClose();
+    } catch {
+      // HTTP failures were reported by the api client.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <SlDialog
+      open={open}
+      label={t(editing ? 'kit.form.editTitle' : 'kit.form.addTitle', { entity: `entity.${entity.name}.name` })}
+      className="wharf-form-dialog"
+      style={{ '--width': '40vw' } as CSSProperties}
+      data-testid="form-dialog"
+      onSlRequestClose={(event) => {
+        // Events of inner controls (a select's dropdown closing) bubble up here: only the dialog's own count.
+        if (event.target === event.currentTarget && event.detail.source === 'overlay') event.preventDefault();
+      }}
+      onSlAfterHide={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <form
+        ref={body}
+        className="wharf-form"
+        noValidate
+        onSubmit={(event) => {
+          // Shoelace inputs submit their form on Enter, like native ones; the shared rules validate, not the browser.
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        {entity.form.map((fields) => (
+          <div
+            key={fields.join('|')}
+            className="wharf-form__row"
+            style={{ gridTemplateColumns: `repeat(${fields.length}, 1fr)` }}
+          >
+            {fields.map((field) => {
+              const def = entity.fields[field];
+              if (!def || def.readOnly) return null;
+              return (
+                <FormField
+                  key={field}
+                  entity={entity.name}
+                  field={field}
+                  def={def}
+                  value={values[field] ?? ''}
+                  error={errors[field]}
+                  readOnly={editing && def.immutable}
+                  onChange={(value) => {
+                    setValues((v) => ({ ...v, [field]: value }));
+                    // Once a field shows a problem, re-check it as the user types so the message clears.
+                    if (errors[field]) checkOne(field, value);
+                  }}
+                  onBlur={() => checkOne(field, values[field] ?? '')}
+                />
+              );
+            })}
+          </div>
+        ))}
+      </form>
+      <SlButton slot="footer" data-testid="dialog-cancel" onClick={onClose}>
+        {t('kit.action.cancel')}
+      </SlButton>
+      <SlButton slot="footer" variant="primary" data-testid="dialog-submit" loading={saving} onClick={() => void submit()}>
+        {t('kit.action.submit')}
+      </SlButton>
+    </SlDialog>
+  );
+}

@@ -1,0 +1,92 @@
+/** One field of an entity form, rendered by its FieldDef type, with its validation message underneath. */
+import type SlInputElement from '@shoelace-style/shoelace/dist/components/input/input.component.js';
+import type SlSelectElement from '@shoelace-style/shoelace/dist/components/select/select.component.js';
+import type { ReactNode } from 'react';
+import type { FieldDef } from '../../shared/entities/defineEntity';
+import { useT } from './i18n';
+import { SlInput, SlOption, SlSelect } from './sl';
+import { WarehouseSelect } from './WarehouseSelect';
+
+export interface FormFieldProps {
+  entity: string;
+  field: string;
+  def: FieldDef;
+  value: string;
+  /** The translated validation message, if the value is refused. */
+  error?: string;
+  /** Keys cannot change once saved: shown, but not editable. */
+  readOnly?: boolean;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+}
+
+/** Labelled control for `entity.<entity>.field.<field>`; test id `field-<field>`. */
+export function FormField({ entity, field, def, value, error, readOnly, onChange, onBlur }: FormFieldProps) {
+  const t = useT();
+  const label = t(`entity.${entity}.field.${field}`);
+  const testId = `field-${field}`;
+  const invalid = Boolean(error);
+  const className = `wharf-field${invalid ? ' wharf-invalid' : ''}${def.required ? ' wharf-field--required' : ''}`;
+
+  let control: ReactNode;
+  if (def.lookup === 'warehouse') {
+    control = (
+      <WarehouseSelect
+        value={value}
+        label={label}
+        disabled={readOnly}
+        clearable={!def.required}
+        invalid={invalid}
+        testId={testId}
+        onChange={onChange}
+        onBlur={onBlur}
+      />
+    );
+  } else if (def.type === 'code') {
+    const list = def.codeList ?? field;
+    control = (
+      <SlSelect
+        value={value}
+        label={label}
+        disabled={readOnly}
+        clearable={!def.required}
+        hoist
+        data-testid={testId}
+        onSlChange={(event) => onChange((event.target as SlSelectElement).value as string)}
+        onSlBlur={onBlur}
+      >
+        {(def.codes ?? []).map((code) => (
+          <SlOption key={code} value={code}>
+            {t(`code.${list}.${code}`)}
+          </SlOption>
+        ))}
+      </SlSelect>
+    );
+  } else {
+    const numeric = def.type === 'int' || def.type === 'decimal';
+    control = (
+      <SlInput
+        value={value}
+        label={label}
+        readonly={readOnly}
+        type={def.type === 'date' ? 'date' : 'text'}
+        inputmode={def.type === 'int' ? 'numeric' : def.type === 'decimal' ? 'decimal' : undefined}
+        maxlength={def.type === 'text' ? def.max : undefined}
+        autocomplete="off"
+        className={numeric ? 'wharf-field__numeric' : undefined}
+        data-testid={testId}
+        onSlInput={(event) => onChange((event.target as SlInputElement).value)}
+        onSlBlur={onBlur}
+      />
+    );
+  }
+
+  return (
+    <div className={className} data-field={field}>
+      {control}
+      <div className="wharf-field__error" role={invalid ? 'alert' : undefined} data-testid={`error-${field}`}>
+        {error ?? ''}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,164 @@
+/**
+ * The api client every screen uses: redaxios wrapped once with the token and language headers, the
+ * envelope rules and the HTTP status handling of spec 000 §7/§8.
+ */
+import type SlAlertElement from '@shoelace-style/shoelace/dist/components/alert/alert.component.js';
+import type SlIconElement from '@shoelace-style/shoelace/dist/components/icon/icon.component.js';
+import redaxios from 'redaxios';
+import { navigate } from 'wouter/use-browser-location';
+import { BUSINESS_ERROR, type Envelope, LANGUAGE_HEADER, SUCCESS, TOKEN_HEADER } from '../../shared/wire';
+import { translate } from './i18n';
+import { currentToken, rememberReturnTo, session, signOut } from './session';
+import './sl';
+
+export const API_BASE = '/api';
+
+const TIMEOUT_MS = 60000;
+const TOAST_MS = 2000;
+
+/** A call that did not produce an HTTP 200 envelope. `status` 0 means no response (network error, timeout). */
+export class ApiError extends Error {
+  status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+export interface ApiOptions {
+  /** Do not toast a business refusal (code != 200); HTTP failures are still handled. */
+  silent?: boolean;
+}
+
+// Calls a signed-out user may make: the login screen's own.
+const PUBLIC_PATHS = ['/login', '/captcha.jpg', '/config/public'];
+
+const TOAST_VARIANT = { success: 'success', error: 'danger', warning: 'warning' } as const;
+const TOAST_ICON = { success: 'check2-circle', error: 'exclamation-octagon', warning: 'exclamation-triangle' } as const;
+
+/** Shows a Shoelace toast in the corner for 2000 ms. */
+export function toast(kind: 'success' | 'error' | 'warning', message: string): void {
+  const alert = document.createElement('sl-alert') as SlAlertElement;
+  alert.variant = TOAST_VARIANT[kind];
+  alert.closable = true;
+  alert.duration = TOAST_MS;
+  const icon = document.createElement('sl-icon') as SlIconElement;
+  icon.slot = 'icon';
+  icon.name = TOAST_ICON[kind];
+  alert.append(icon);
+  // textContent, never innerHTML: server messages may echo user input.
+  alert.append(document.createTextNode(message));
+  document.body.append(alert);
+  void alert.toast();
+}
+
+function currentPath(): string {
+  return location.pathname + location.search;
+}
+
+function sendToLogin(): void {
+  rememberReturnTo(currentPath());
+  signOut();
+  navigate('/login', { replace: true });
+}
+
+function isResponse(value: unknown): value is { status: number; data: unknown } {
+  return typeof value === 'object' && value !== null && 'status' in value && typeof value.status === 'number';
+}
+
+function httpMessage(status: number, path: string): string {
+  const key = `http.${status}`;
+  const message = translate(key);
+  if (message === key) return translate('api.httpOther', { status });
+  // Spec 000 §8: the 404 message names the address.
+  return status === 404 ? `${message}: ${API_BASE}${path}` : message;
+}
+
+function handleHttpFailure(status: number, path: string): void {
+  const message = httpMessage(status, path);
+  switch (status) {
+    case 401:
+    case 405:
+      // Parallel calls fail together; only the first one (which still had a session) toasts and redirects.
+      if (!session.token) return;
+      toast('error', message);
+      sendToLogin();
+      return;
+    case 400:
+    case 403:
+      toast('error', message);
+      return;
+    default:
+      toast('error', message);
+      navigate(`/error/${status}`);
+  }
+}
+
+function handleEnvelope<T>(envelope: Envelope<T>, opts: ApiOptions | undefined): Envelope<T> {
+  if (envelope.code === SUCCESS || opts?.silent) return envelope;
+  const msg = envelope.msg ?? '';
+  if (envelope.code === BUSINESS_ERROR) toast('error', msg || translate('api.failed'));
+  else toast('error', `${translate('api.failedPrefix')}${msg}`);
+  return envelope;
+}
+
+async function request<T>(
+  method: 'get' | 'post',
+  url: string,
+  body: unknown,
+  params: Record<string, string | number> | undefined,
+  opts: ApiOptions | undefined,
+): Promise<Envelope<T>> {
+  // Accept both '/tWhse/findPage' and '/api/tWhse/findPage'.
+  const path = url.startsWith(`${API_BASE}/`) ? url.slice(API_BASE.length) : url;
+  const token = currentToken();
+  if (!token && !PUBLIC_PATHS.includes(path)) {
+    sendToLogin();
+    throw new ApiError(401, 'not signed in');
+  }
+  const headers: Record<string, string> = { [LANGUAGE_HEADER]: session.language };
+  if (token) headers[TOKEN_HEADER] = token;
+
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
+  try {
+    const response = await redaxios<Envelope<T>>({
+      url: API_BASE + path,
+      method,
+      data: method === 'post' ? (body ?? {}) : undefined,
+      params: params ? Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])) : undefined,
+      headers,
+      withCredentials: true,
+      // redaxios has no timeout option: pass the abort signal through its fetch hook.
+      fetch: (input, init) => fetch(input, { ...init, signal: controller.signal }),
+    });
+    const envelope = response.data;
+    if (typeof envelope !== 'object' || envelope === null || !('code' in envelope)) {
+      console.error(`${method.toUpperCase()} ${url}: the answer is not an envelope`);
+      throw new ApiError(response.status, 'not an envelope');
+    }
+    return handleEnvelope(envelope, opts);
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (isResponse(error)) {
+      handleHttpFailure(error.status, path);
+      throw new ApiError(error.status, httpMessage(error.status, path));
+    }
+    // No response (network down, timeout): logged only, as the spec says.
+    console.error(`${method.toUpperCase()} ${url} failed without a response`, error);
+    throw new ApiError(0, error instanceof Error ? error.message : 'network error');
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** POST JSON to `API_BASE + url`; resolves the envelope for any HTTP 200 (code may be != 200: a toast was already shown). Rejects with ApiError otherwise. */
+export function apiPost<T>(url: string, body?: unknown, opts?: ApiOptions): Promise<Envelope<T>> {
+  return request<T>('post', url, body, undefined, opts);
+}
+
+/** GET with query parameters; same envelope and failure handling as apiPost. */
+export function apiGet<T>(url: string, params?: Record<string, string | number>, opts?: ApiOptions): Promise<Envelope<T>> {
+  return request<T>('get', url, undefined, params, opts);
+}

@@ -1,0 +1,58 @@
+/**
+ * The one module that imports Shoelace. Screens import components from here so the set of registered
+ * custom elements (and thus the bundle size) is visible in one flat list. The light theme stylesheet is
+ * imported by main.tsx, so esbuild emits it once with the entry rather than again beside every lazy chunk.
+ */
+import { setBasePath } from '@shoelace-style/shoelace/dist/utilities/base-path.js';
+import { lazy } from 'react';
+
+// Icons are served from our own origin (build.mjs copies them): kiosks are offline and CSP allows no CDN.
+setBasePath('/shoelace');
+
+export { default as SlAlert } from '@shoelace-style/shoelace/dist/react/alert/index.js';
+export { default as SlButton } from '@shoelace-style/shoelace/dist/react/button/index.js';
+export { default as SlCheckbox } from '@shoelace-style/shoelace/dist/react/checkbox/index.js';
+export { default as SlColorPicker } from '@shoelace-style/shoelace/dist/react/color-picker/index.js';
+export { default as SlDialog } from '@shoelace-style/shoelace/dist/react/dialog/index.js';
+export { default as SlDivider } from '@shoelace-style/shoelace/dist/react/divider/index.js';
+export { default as SlDropdown } from '@shoelace-style/shoelace/dist/react/dropdown/index.js';
+export { default as SlIcon } from '@shoelace-style/shoelace/dist/react/icon/index.js';
+export { default as SlIconButton } from '@shoelace-style/shoelace/dist/react/icon-button/index.js';
+export { default as SlInput } from '@shoelace-style/shoelace/dist/react/input/index.js';
+export { default as SlMenu } from '@shoelace-style/shoelace/dist/react/menu/index.js';
+export { default as SlMenuItem } from '@shoelace-style/shoelace/dist/react/menu-item/index.js';
+export { default as SlOption } from '@shoelace-style/shoelace/dist/react/option/index.js';
+export { default as SlSelect } from '@shoelace-style/shoelace/dist/react/select/index.js';
+export { default as SlSpinner } from '@shoelace-style/shoelace/dist/react/spinner/index.js';
+export { default as SlTooltip } from '@shoelace-style/shoelace/dist/react/tooltip/index.js';
+
+// Loaded on first use: these never appear on the login screen, and the login route has a 170 KB budget
+// (DESIGN.md §8). A lazy component suspends on its first render, so use them only under a <Suspense>
+// boundary — every workspace tab has one. preloadShoelace() warms them right after login.
+const later = {
+  badge: () => import('@shoelace-style/shoelace/dist/react/badge/index.js'),
+  card: () => import('@shoelace-style/shoelace/dist/react/card/index.js'),
+  carousel: () => import('@shoelace-style/shoelace/dist/react/carousel/index.js'),
+  carouselItem: () => import('@shoelace-style/shoelace/dist/react/carousel-item/index.js'),
+  tab: () => import('@shoelace-style/shoelace/dist/react/tab/index.js'),
+  tabGroup: () => import('@shoelace-style/shoelace/dist/react/tab-group/index.js'),
+  tabPanel: () => import('@shoelace-style/shoelace/dist/react/tab-panel/index.js'),
+  textarea: () => import('@shoelace-style/shoelace/dist/react/textarea/index.js'),
+  tree: () => import('@shoelace-style/shoelace/dist/react/tree/index.js'),
+  treeItem: () => import('@shoelace-style/shoelace/dist/react/tree-item/index.js'),
+};
+export const SlBadge = lazy(later.badge);
+export const SlCard = lazy(later.card);
+export const SlCarousel = lazy(later.carousel);
+export const SlCarouselItem = lazy(later.carouselItem);
+export const SlTab = lazy(later.tab);
+export const SlTabGroup = lazy(later.tabGroup);
+export const SlTabPanel = lazy(later.tabPanel);
+export const SlTextarea = lazy(later.textarea);
+export const SlTree = lazy(later.tree);
+export const SlTreeItem = lazy(later.treeItem);
+
+/** Starts loading the lazy components in the background, so the first screen that uses one does not wait. */
+export function preloadShoelace(): void {
+  for (const load of Object.values(later)) void load();
+}

@@ -1,0 +1,97 @@
+/** Server paging for a list screen: `{entity}/findPage` with page number, size and column filters. */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { type PageResult, SUCCESS } from '../../shared/wire';
+import { apiPost } from './api';
+
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+/** Spec 000 §9: the generic table starts at page 1 with 10 rows. */
+export const DEFAULT_PAGE_SIZE = 10;
+
+export type Filters = Record<string, string>;
+
+export interface FindPageState<Row> {
+  rows: Row[];
+  total: number;
+  pageNum: number;
+  pageSize: number;
+  loading: boolean;
+  /** The filters of the rows shown (not the ones being typed). */
+  filters: Filters;
+  /** Loads page 1 with new filters. */
+  search: (filters: Filters) => void;
+  /** Loads another page or page size with the current filters. */
+  setPage: (pageNum: number, pageSize?: number) => void;
+  /** Loads the current page again (after a save or delete). */
+  reload: () => void;
+}
+
+/** Drops empty filters: empty means "any", and the server accepts only filterable fields anyway. */
+export function cleanFilters(filters: Filters): Filters {
+  const clean: Filters = {};
+  for (const [field, value] of Object.entries(filters)) {
+    const trimmed = value.trim();
+    if (trimmed !== '') clean[field] = trimmed;
+  }
+  return clean;
+}
+
+/** Loads pages of `entity` rows; the first page loads on mount. */
+export function useFindPage<Row>(entity: string, initialPageSize: number = DEFAULT_PAGE_SIZE): FindPageState<Row> {
+  const [rows, setRows] = useState<Row[]>([]);
+  const [total, setTotal] = useState(0);
+  const [query, setQuery] = useState({ pageNum: 1, pageSize: initialPageSize, filters: {} as Filters, version: 0 });
+  const [loading, setLoading] = useState(false);
+  // Only the latest request may fill the table: a slow answer to an older search must not overwrite it.
+  const latest = useRef(0);
+
+  useEffect(() => {
+    const ticket = ++latest.current;
+    setLoading(true);
+    apiPost<PageResult<Row>>(`/${entity}/findPage`, {
+      pageNum: query.pageNum,
+      pageSize: query.pageSize,
+      columnFilters: query.filters,
+    })
+      .then((envelope) => {
+        if (ticket !== latest.current) return;
+        if (envelope.code !== SUCCESS || !envelope.data) return;
+        const page = envelope.data;
+        // After deleting the last rows of the last page, show the page before instead of an empty one.
+        if (page.content.length === 0 && page.totalSize > 0 && query.pageNum > 1) {
+          const lastPage = Math.max(1, Math.ceil(page.totalSize / query.pageSize));
+          setQuery((q) => ({ ...q, pageNum: Math.min(lastPage, q.pageNum - 1), version: q.version + 1 }));
+          return;
+        }
+        setRows(page.content);
+        setTotal(page.totalSize);
+      })
+      .catch(() => {
+        // The api client has already reported the failure (toast or error page).
+      })
+      .finally(() => {
+        if (ticket === latest.current) setLoading(false);
+      });
+  }, [entity, query]);
+
+  const search = useCallback((filters: Filters) => {
+    setQuery((q) => ({ ...q, pageNum: 1, filters: cleanFilters(filters), version: q.version + 1 }));
+  }, []);
+  const setPage = useCallback((pageNum: number, pageSize?: number) => {
+    setQuery((q) => ({ ...q, pageNum, pageSize: pageSize ?? q.pageSize, version: q.version + 1 }));
+  }, []);
+  const reload = useCallback(() => {
+    setQuery((q) => ({ ...q, version: q.version + 1 }));
+  }, []);
+
+  return {
+    rows,
+    total,
+    pageNum: query.pageNum,
+    pageSize: query.pageSize,
+    loading,
+    filters: query.filters,
+    search,
+    setPage,
+    reload,
+  };
+}

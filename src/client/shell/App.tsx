@@ -1,0 +1,37 @@
+import { lazy, Suspense } from 'react';
+import { useSnapshot } from 'valtio';
+import { Redirect, Route, Switch } from 'wouter';
+import { session } from '../kit/session';
+import { ErrorStatusPage } from '../pages/error/ErrorStatusPage';
+import { NotFoundPage } from '../pages/error/NotFoundPage';
+import { LoginPage } from './LoginPage';
+import { LoginRedirect } from './LoginRedirect';
+
+// The workspace is a chunk of its own: the login route carries only what the login screen needs.
+const ShellLayout = lazy(() => import('./ShellLayout').then((m) => ({ default: m.ShellLayout })));
+
+/** Top-level routes and the navigation guard (spec 000 §2). */
+export function App() {
+  const { token } = useSnapshot(session);
+  return (
+    <Switch>
+      <Route path="/login">{token ? <Redirect to="/" replace /> : <LoginPage />}</Route>
+      {/* Error pages show no data, so they need no session (a failed login call may lead there). */}
+      <Route path="/404">
+        <NotFoundPage />
+      </Route>
+      <Route path="/error/:status">
+        <ErrorStatusPage />
+      </Route>
+      <Route>
+        {token ? (
+          <Suspense fallback={null}>
+            <ShellLayout />
+          </Suspense>
+        ) : (
+          <LoginRedirect />
+        )}
+      </Route>
+    </Switch>
+  );
+}

@@ -1,0 +1,29 @@
+import { useSnapshot } from 'valtio';
+import { useLocation } from 'wouter';
+import { useT } from '../kit/i18n';
+import { session, setSidebarCollapsed } from '../kit/session';
+import { SlIconButton } from '../kit/sl';
+import { LanguageSelect } from './LanguageSelect';
+import { ThemePicker } from './ThemePicker';
+import { UserPanel } from './UserPanel';
+
+/** The 50 px top bar: sidebar toggle, home, theme colour, language, user panel. */
+export function HeaderBar() {
+  const t = useT();
+  const [, setLocation] = useLocation();
+  const { sidebarCollapsed } = useSnapshot(session);
+  return (
+    <header className="shell-header">
+      <SlIconButton
+        name={sidebarCollapsed ? 'text-indent-left' : 'text-indent-right'}
+        label={t(sidebarCollapsed ? 'shell.expandMenu' : 'shell.collapseMenu')}
+        onClick={() => setSidebarCollapsed(!sidebarCollapsed)}
+      />
+      <SlIconButton name="house" label={t('shell.home')} onClick={() => setLocation('/')} />
+      <div className="shell-header-spacer" />
+      <ThemePicker />
+      <LanguageSelect />
+      <UserPanel />
+    </header>
+  );
+}

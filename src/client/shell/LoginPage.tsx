@@ -1,0 +1,185 @@
+import type SlInputElement from '@shoelace-style/shoelace/dist/components/input/input.component.js';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
+import { isLanguage, type LoginAnswer } from '../../shared/wire';
+import { ApiError, apiGet, apiPost } from '../kit/api';
+import { useT } from '../kit/i18n';
+import { session, setLanguage, signIn, takeReturnTo } from '../kit/session';
+import { SlButton, SlIcon, SlInput } from '../kit/sl';
+import { LanguageSelect } from './LanguageSelect';
+import { loadProfile } from './loadNavigation';
+import { ThemePicker } from './ThemePicker';
+
+/** The answer of GET /config/public. */
+interface PublicConfig {
+  appName: string;
+  filingNumber: string;
+  captcha: boolean;
+}
+
+type Field = 'account' | 'password' | 'captcha';
+const REQUIRED_KEYS: Record<Field, string> = {
+  account: 'login.accountRequired',
+  password: 'login.passwordRequired',
+  captcha: 'login.captchaRequired',
+};
+
+function captchaUrl(): string {
+  // The timestamp defeats caches: each captcha is single-use.
+  return `/api/captcha.jpg?t=${Date.now()}`;
+}
+
+function inputValue(event: Event): string {
+  return (event.target as SlInputElement).value;
+}
+
+/** /login (spec 000 §2 "Login screen"). */
+export function LoginPage() {
+  const t = useT();
+  const [, setLocation] = useLocation();
+  const [config, setConfig] = useState<PublicConfig | null>(null);
+  const [values, setValues] = useState<Record<Field, string>>({ account: '', password: '', captcha: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [captchaSrc, setCaptchaSrc] = useState(captchaUrl);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    apiGet<PublicConfig>('/config/public', undefined, { silent: true })
+      .then((answer) => {
+        if (answer.code !== 200 || !answer.data) return;
+        setConfig(answer.data);
+        session.appName = answer.data.appName || session.appName;
+      })
+      .catch(() => {
+        // Logged by the api client; the form still works with the captcha shown.
+      });
+  }, []);
+
+  // Until the configuration says otherwise the captcha is required (the safe assumption).
+  const captchaOn = config?.captcha !== false;
+  const fields: Field[] = captchaOn ? ['account', 'password', 'captcha'] : ['account', 'password'];
+
+  const setField = (field: Field, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    if (value.trim()) setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const refreshCaptcha = () => {
+    setCaptchaSrc(captchaUrl());
+    setValues((v) => ({ ...v, captcha: '' }));
+  };
+
+  const reset = () => {
+    setValues({ account: '', password: '', captcha: '' });
+    setErrors({});
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const missing = Object.fromEntries(fields.filter((f) => !values[f].trim()).map((f) => [f, REQUIRED_KEYS[f]]));
+    setErrors(missing);
+    if (Object.keys(missing).length > 0 || busy) return;
+    setBusy(true);
+    const account = values.account.trim();
+    try {
+      const answer = await apiPost<LoginAnswer>('/login', {
+        account,
+        password: values.password,
+        captcha: captchaOn ? values.captcha.trim() : '',
+      });
+      if (answer.code !== 200 || !answer.data?.token) {
+        // The api client already showed the server's message; a used captcha is spent.
+        refreshCaptcha();
+        return;
+      }
+      signIn(answer.data.token, account);
+      const profile = await loadProfile(account);
+      if (profile && isLanguage(profile.language)) setLanguage(profile.language);
+      setLocation(takeReturnTo(), { replace: true });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      refreshCaptcha();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const appName = config?.appName || session.appName;
+  return (
+    <div className="login-page">
+      <div className="login-tools">
+        <ThemePicker />
+        <LanguageSelect />
+      </div>
+      <form className="login-card" onSubmit={submit} noValidate>
+        <div className="login-brand">
+          <img src="/favicon.svg" alt="" width={40} height={40} />
+          <div>
+            <h1>{appName}</h1>
+            <p>{t('login.subtitle')}</p>
+          </div>
+        </div>
+        <div className="login-field">
+          <SlInput
+            name="account"
+            autocomplete="username"
+            placeholder={t('login.account')}
+            value={values.account}
+            onSlInput={(e) => setField('account', inputValue(e))}
+            data-invalid={errors.account ? '' : undefined}
+          >
+            <SlIcon slot="prefix" name="person" />
+          </SlInput>
+          <div className="field-error">{errors.account ? t(errors.account) : ''}</div>
+        </div>
+        <div className="login-field">
+          <SlInput
+            name="password"
+            type="password"
+            autocomplete="current-password"
+            passwordToggle
+            placeholder={t('login.password')}
+            value={values.password}
+            onSlInput={(e) => setField('password', inputValue(e))}
+            data-invalid={errors.password ? '' : undefined}
+          >
+            <SlIcon slot="prefix" name="lock" />
+          </SlInput>
+          <div className="field-error">{errors.password ? t(errors.password) : ''}</div>
+        </div>
+        {captchaOn && (
+          <div className="login-field">
+            <div className="captcha-row">
+              <SlInput
+                name="captcha"
+                autocomplete="off"
+                placeholder={t('login.captcha')}
+                value={values.captcha}
+                onSlInput={(e) => setField('captcha', inputValue(e))}
+                data-invalid={errors.captcha ? '' : undefined}
+              >
+                <SlIcon slot="prefix" name="shield-check" />
+              </SlInput>
+              <button type="button" className="captcha-image" onClick={refreshCaptcha} title={t('login.captchaRefresh')}>
+                <img src={captchaSrc} alt={t('login.captchaAlt')} width={110} height={36} />
+              </button>
+            </div>
+            <div className="field-error">{errors.captcha ? t(errors.captcha) : ''}</div>
+          </div>
+        )}
+        <div className="login-actions">
+          <SlButton type="button" onClick={reset}>
+            {t('login.reset')}
+          </SlButton>
+          <SlButton type="submit" variant="primary" loading={busy}>
+            {t('login.submit')}
+          </SlButton>
+        </div>
+      </form>
+      <footer className="login-footer">
+        <span>© 2024 Wharf</span>
+        {config?.filingNumber ? <span>{config.filingNumber}</span> : null}
+      </footer>
+    </div>
+  );
+}

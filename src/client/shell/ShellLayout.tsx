@@ -1,0 +1,81 @@
+import { Suspense, useEffect, useMemo, useRef } from 'react';
+import { useSnapshot } from 'valtio';
+import { useLocation } from 'wouter';
+import { useT } from '../kit/i18n';
+import { session } from '../kit/session';
+import { preloadShoelace, SlSpinner } from '../kit/sl';
+import { HeaderBar } from './HeaderBar';
+import { loadNavigation, loadProfile } from './loadNavigation';
+import { activateTab, collectRoutes, HOME_PATH } from './navigation';
+import { PageErrorBoundary } from './PageErrorBoundary';
+import { SideMenu } from './SideMenu';
+import { TabContent } from './TabContent';
+import { WorkspaceTabs } from './WorkspaceTabs';
+
+/** The signed-in workspace: side menu, header, tabs, and every open tab's screen (kept mounted). */
+export function ShellLayout() {
+  const t = useT();
+  const [location, setLocation] = useLocation();
+  const { user, language, navTree, navLoaded, tabs, activeTab, sidebarCollapsed } = useSnapshot(session);
+  const loadedLanguage = useRef<string | null>(null);
+
+  useEffect(preloadShoelace, []);
+
+  // Load (or, after a language switch, reload) the menu tree and permissions; menu names come translated.
+  useEffect(() => {
+    if (!user || loadedLanguage.current === language) return;
+    const first = loadedLanguage.current === null;
+    loadedLanguage.current = language;
+    if (first && !session.roleLabel) void loadProfile(user).catch(() => undefined);
+    void loadNavigation(user).catch(() => undefined);
+  }, [user, language]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: navTree is read from the store; its snapshot only signals change
+  const routes = useMemo(() => collectRoutes(session.navTree), [navTree]);
+
+  // The address decides the active tab: a menu route opens (or focuses) its tab; an unknown one is a 404.
+  useEffect(() => {
+    if (location === HOME_PATH) {
+      activateTab(HOME_PATH, '', 'house');
+      return;
+    }
+    if (!navLoaded) return;
+    const route = routes.get(location);
+    if (route) activateTab(location, route.node.name, route.node.icon);
+    else setLocation('/404', { replace: true });
+  }, [location, navLoaded, routes, setLocation]);
+
+  return (
+    <div className={`shell${sidebarCollapsed ? ' collapsed' : ''}`}>
+      <SideMenu />
+      <div className="shell-main">
+        <HeaderBar />
+        <Suspense fallback={<div className="workspace-tabs" />}>
+          <WorkspaceTabs />
+        </Suspense>
+        <main className="shell-content">
+          {!navLoaded && location !== HOME_PATH && (
+            <div className="page-loading">
+              <SlSpinner />
+            </div>
+          )}
+          {tabs.map((tab) => (
+            <div key={`${tab.name}#${tab.version}`} className="tab-pane" hidden={tab.name !== activeTab}>
+              <PageErrorBoundary message={t('shell.pageFailed')}>
+                <Suspense
+                  fallback={
+                    <div className="page-loading">
+                      <SlSpinner />
+                    </div>
+                  }
+                >
+                  <TabContent path={tab.name} route={routes.get(tab.name)} />
+                </Suspense>
+              </PageErrorBoundary>
+            </div>
+          ))}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import type SlColorPickerElement from '@shoelace-style/shoelace/dist/components/color-picker/color-picker.component.js';
+import { useSnapshot } from 'valtio';
+import { useT } from '../kit/i18n';
+import { session } from '../kit/session';
+import { SlColorPicker } from '../kit/sl';
+import { setThemeColor } from '../kit/theme';
+
+// Teal first (the house colour), then a few calm office colours.
+const SWATCHES = ['#14889A', '#409EFF', '#1F6FEB', '#2E7D32', '#6A4C93', '#C2185B', '#D35400', '#37474F'];
+
+/** The theme colour picker of the login screen and the header. */
+export function ThemePicker() {
+  const t = useT();
+  const { themeColor } = useSnapshot(session);
+  return (
+    <SlColorPicker
+      className="theme-picker"
+      size="small"
+      value={themeColor}
+      swatches={SWATCHES}
+      noFormatToggle
+      hoist
+      label={t('shell.themeColor')}
+      title={t('shell.themeColor')}
+      onSlChange={(event) => setThemeColor((event.target as SlColorPickerElement).value)}
+    />
+  );
+}

@@ -1,0 +1,87 @@
+import type SlDialogElement from '@shoelace-style/shoelace/dist/components/dialog/dialog.component.js';
+import type SlDropdownElement from '@shoelace-style/shoelace/dist/components/dropdown/dropdown.component.js';
+import { useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { useLocation } from 'wouter';
+import { apiPost } from '../kit/api';
+import { useT } from '../kit/i18n';
+import { session, signOut } from '../kit/session';
+import { SlButton, SlDialog, SlDivider, SlDropdown, SlIcon } from '../kit/sl';
+
+/** The header's user name with its personal panel (name, role label, logout with confirmation). */
+export function UserPanel() {
+  const t = useT();
+  const [, setLocation] = useLocation();
+  const { user, displayName, roleLabel } = useSnapshot(session);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const dropdown = useRef<SlDropdownElement>(null);
+
+  const logout = async () => {
+    setBusy(true);
+    try {
+      // A failed logout call still ends the session here: the user asked to leave.
+      await apiPost('/logout', { user });
+    } catch {
+      // Already reported by the api client.
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+      signOut();
+      setLocation('/login', { replace: true });
+    }
+  };
+
+  const name = displayName || user || '';
+  return (
+    <>
+      <SlDropdown ref={dropdown} className="user-panel" placement="bottom-end" distance={6} hoist>
+        <button type="button" slot="trigger" className="header-user">
+          <SlIcon name="person-circle" />
+          <span>{name}</span>
+          <SlIcon name="chevron-down" className="header-user-caret" />
+        </button>
+        <div className="user-card">
+          <SlIcon name="person-circle" className="user-card-avatar" />
+          <div className="user-card-name">{name}</div>
+          <div className="user-card-role">{roleLabel ? t(roleLabel) : t('shell.roleDefault')}</div>
+          <SlDivider />
+          <SlButton
+            size="small"
+            variant="default"
+            className="user-card-logout"
+            onClick={() => {
+              // The panel closes so the confirmation stands alone.
+              void dropdown.current?.hide();
+              setConfirming(true);
+            }}
+          >
+            <SlIcon slot="prefix" name="box-arrow-right" />
+            {t('shell.logout')}
+          </SlButton>
+        </div>
+      </SlDropdown>
+      <SlDialog
+        label={t('shell.logoutTitle')}
+        open={confirming}
+        onSlRequestClose={(event) => {
+          // Dialogs never close from a click outside (spec 000 §9).
+          if (event.detail.source === 'overlay') event.preventDefault();
+        }}
+        onSlAfterHide={(event) => {
+          // sl-after-hide bubbles up from inner components; only the dialog's own counts.
+          if ((event.target as SlDialogElement).localName === 'sl-dialog') setConfirming(false);
+        }}
+        className="confirm-dialog"
+      >
+        {t('shell.logoutConfirm')}
+        <SlButton slot="footer" onClick={() => setConfirming(false)}>
+          {t('shell.cancel')}
+        </SlButton>
+        <SlButton slot="footer" variant="primary" loading={busy} onClick={logout}>
+          {t('shell.confirm')}
+        </SlButton>
+      </SlDialog>
+    </>
+  );
+}

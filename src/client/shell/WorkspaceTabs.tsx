@@ -1,0 +1,86 @@
+import type SlMenuItemElement from '@shoelace-style/shoelace/dist/components/menu-item/menu-item.component.js';
+import type SlTabGroupElement from '@shoelace-style/shoelace/dist/components/tab-group/tab-group.component.js';
+import { useEffect, useRef } from 'react';
+import { useSnapshot } from 'valtio';
+import { useLocation } from 'wouter';
+import { useT } from '../kit/i18n';
+import { session } from '../kit/session';
+import { SlDropdown, SlIcon, SlIconButton, SlMenu, SlMenuItem, SlTab, SlTabGroup } from '../kit/sl';
+import { menuIcon } from './menuIcon';
+import { closeAllTabs, closeOtherTabs, closeTab, HOME_PATH, refreshActiveTab } from './navigation';
+
+/** The closable card tabs above the main area, with the close/refresh dropdown. */
+export function WorkspaceTabs() {
+  const t = useT();
+  const [, setLocation] = useLocation();
+  const { tabs, activeTab } = useSnapshot(session);
+  const groupRef = useRef<SlTabGroupElement>(null);
+
+  // The tab group keeps its own notion of the active tab; align it with the store after each change. (No
+  // `active` prop on the tabs: the group reacts to that attribute by emitting sl-tab-show, which would race.)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: tabs re-render the group and must re-sync it
+  useEffect(() => {
+    const group = groupRef.current;
+    if (!group) return;
+    requestAnimationFrame(() => group.show(activeTab));
+  }, [activeTab, tabs]);
+
+  const onAction = (action: string) => {
+    if (action === 'close') closeTab(activeTab);
+    else if (action === 'others') closeOtherTabs();
+    else if (action === 'all') closeAllTabs();
+    else if (action === 'refresh') refreshActiveTab();
+  };
+
+  return (
+    <div className="workspace-tabs">
+      <SlTabGroup
+        ref={groupRef}
+        className="workspace-tab-group"
+        onSlTabShow={(event) => {
+          // Only a user's pick differs from the store: the group's own re-syncs echo the active tab and are ignored,
+          // which keeps the route → store → group → route loop from ping-ponging.
+          const name = event.detail.name;
+          if (name !== session.activeTab) setLocation(name);
+        }}
+      >
+        {tabs.map((tab) => (
+          <SlTab
+            key={tab.name}
+            slot="nav"
+            panel={tab.name}
+            closable
+            onSlClose={(event) => {
+              event.stopPropagation();
+              closeTab(tab.name);
+            }}
+          >
+            <SlIcon name={tab.name === HOME_PATH ? menuIcon(null, 'home') : menuIcon(tab.icon, 1)} className="tab-icon" />
+            {tab.name === HOME_PATH ? t('shell.home') : tab.title}
+          </SlTab>
+        ))}
+      </SlTabGroup>
+      <SlDropdown placement="bottom-end" hoist>
+        <SlIconButton slot="trigger" name="chevron-down" label={t('shell.tabActions')} className="tab-actions" />
+        <SlMenu onSlSelect={(event) => onAction((event.detail.item as SlMenuItemElement).value)}>
+          <SlMenuItem value="close">
+            <SlIcon slot="prefix" name="x-lg" />
+            {t('shell.closeCurrent')}
+          </SlMenuItem>
+          <SlMenuItem value="others">
+            <SlIcon slot="prefix" name="x-square" />
+            {t('shell.closeOthers')}
+          </SlMenuItem>
+          <SlMenuItem value="all">
+            <SlIcon slot="prefix" name="x-circle" />
+            {t('shell.closeAll')}
+          </SlMenuItem>
+          <SlMenuItem value="refresh">
+            <SlIcon slot="prefix" name="arrow-clockwise" />
+            {t('shell.refreshCurrent')}
+          </SlMenuItem>
+        </SlMenu>
+      </SlDropdown>
+    </div>
+  );
+}
