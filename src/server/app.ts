@@ -12,8 +12,9 @@ import { MASTERDATA_BINDINGS } from './modules/masterdata/masterdata.bindings';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { installAudit } from './platform/audit';
 import type { AppContext } from './platform/context';
-import { installErrorHandler } from './platform/errorHandler';
+import { installErrorHandler, notFoundBody } from './platform/errorHandler';
 import { type GuardedRoute, installGuard } from './platform/guard';
+import { pickLanguage } from './platform/i18n';
 
 export interface AppOptions {
   config: Config;
@@ -88,7 +89,9 @@ export async function buildApp(options: AppOptions): Promise<WharfApp> {
   }
 
   const publicDir = config.publicDir;
-  if (publicDir && fs.existsSync(path.join(publicDir, 'index.html'))) {
+  const indexFile = publicDir ? path.join(publicDir, 'index.html') : null;
+  const indexHtml = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile) : null;
+  if (publicDir && indexHtml) {
     await app.register(fastifyStatic, {
       root: publicDir,
       prefix: '/',
@@ -97,15 +100,15 @@ export async function buildApp(options: AppOptions): Promise<WharfApp> {
       maxAge: '1y',
       immutable: true,
     });
-    const indexHtml = fs.readFileSync(path.join(publicDir, 'index.html'));
-    // Client-side routes (/login, /Wms/TWhse …) all load the console; API misses stay JSON 404s.
-    app.setNotFoundHandler((request, reply) => {
-      const isApi = API_PREFIXES.some((p) => request.url.startsWith(`${p}/`) || request.url === p);
-      if (request.method !== 'GET' || isApi || /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '')) {
-        return reply.status(404).send({ code: 404, msg: `Not found: ${request.url}`, data: null });
-      }
-      return reply.header('cache-control', 'no-cache').type('text/html').send(indexHtml);
-    });
   }
+  // Client-side routes (/login, /Wms/TWhse …) all load the console; API and file misses stay JSON 404s.
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = API_PREFIXES.some((p) => request.url.startsWith(`${p}/`) || request.url === p);
+    const isFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
+    if (indexHtml && request.method === 'GET' && !isApi && !isFile) {
+      return reply.header('cache-control', 'no-cache').type('text/html').send(indexHtml);
+    }
+    return reply.status(404).send(notFoundBody(pickLanguage(request.headers.lang), request.url));
+  });
   return { app, ctx, routes };
 }

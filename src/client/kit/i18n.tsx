@@ -3,7 +3,7 @@
  * needed on the login route); English is a lazy chunk loaded when chosen.
  */
 
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { createIntl, createIntlCache, IntlProvider, type IntlShape, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
 import zhCn from '../../../locales/zh_cn.json';
@@ -51,7 +51,8 @@ export function translate(id: string, values?: Values): string {
 /** The translate function of the current language, for components. */
 export function useT(): (id: string, values?: Values) => string {
   const intl = useIntl();
-  return (id, values) => format(intl, id, values);
+  // Stable per language, so screens may list `t` in effect dependencies without re-running them every render.
+  return useCallback((id: string, values?: Values) => format(intl, id, values), [intl]);
 }
 
 /** Provides messages for the language in the session store, loading English on demand. */

@@ -38,6 +38,7 @@ export function LoginPage() {
   const t = useT();
   const [, setLocation] = useLocation();
   const [config, setConfig] = useState<PublicConfig | null>(null);
+  const [configFailed, setConfigFailed] = useState(false);
   const [values, setValues] = useState<Record<Field, string>>({ account: '', password: '', captcha: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [captchaSrc, setCaptchaSrc] = useState(captchaUrl);
@@ -46,17 +47,19 @@ export function LoginPage() {
   useEffect(() => {
     apiGet<PublicConfig>('/config/public', undefined, { silent: true })
       .then((answer) => {
-        if (answer.code !== 200 || !answer.data) return;
+        if (answer.code !== 200 || !answer.data) {
+          setConfigFailed(true);
+          return;
+        }
         setConfig(answer.data);
         session.appName = answer.data.appName || session.appName;
       })
-      .catch(() => {
-        // Logged by the api client; the form still works with the captcha shown.
-      });
+      .catch(() => setConfigFailed(true));
   }, []);
 
-  // Until the configuration says otherwise the captcha is required (the safe assumption).
-  const captchaOn = config?.captcha !== false;
+  // The captcha image is fetched only once the configuration asks for it (each fetch creates a server-side
+  // challenge); without a configuration the safe assumption is that it is required.
+  const captchaOn = config ? config.captcha !== false : configFailed;
   const fields: Field[] = captchaOn ? ['account', 'password', 'captcha'] : ['account', 'password'];
 
   const setField = (field: Field, value: string) => {

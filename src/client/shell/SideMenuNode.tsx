@@ -8,6 +8,10 @@ export function visibleChildren(node: MenuNode): MenuNode[] {
   return node.children.filter((child) => !child.hidden && child.type !== 2);
 }
 
+function containsRoute(node: MenuNode, path: string): boolean {
+  return node.children.some((child) => routePathOf(child) === path || containsRoute(child, path));
+}
+
 interface SideMenuNodeProps {
   node: MenuNode;
   depth: number;
@@ -24,13 +28,15 @@ export function SideMenuNode({ node, depth, openIds, activePath, collapsed, onTo
   const isGroup = children.length > 0;
   const open = isGroup && openIds[depth] === node.id && !collapsed;
   const active = !isGroup && routePathOf(node) === activePath;
+  // Marks the branch of the open screen, which matters when the bar is collapsed and submenus are hidden.
+  const onPath = isGroup && containsRoute(node, activePath);
   const indent = collapsed ? undefined : { paddingInlineStart: `${16 + depth * 16}px` };
 
   return (
     <li className={`menu-node${open ? ' open' : ''}`}>
       <button
         type="button"
-        className={`menu-entry${active ? ' active' : ''}${isGroup ? ' group' : ''}`}
+        className={`menu-entry${active ? ' active' : ''}${isGroup ? ' group' : ''}${onPath ? ' on-path' : ''}`}
         style={indent}
         title={collapsed ? node.name : undefined}
         aria-expanded={isGroup ? open : undefined}

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { BUSINESS_ERROR, type Envelope } from '../../shared/wire';
+import { BUSINESS_ERROR, type Envelope, type LanguageCode } from '../../shared/wire';
 import { AppError, HttpError } from './errors';
 import { translate } from './i18n';
 
@@ -10,6 +10,11 @@ function clientStatus(error: FastifyError): number | null {
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 400;
   if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) return error.statusCode;
   return null;
+}
+
+/** The JSON 404 of the API, localized. */
+export function notFoundBody(lang: LanguageCode, url: string): Envelope<null> {
+  return { code: 404, msg: `${translate(lang, 'http.404')}: ${url}`, data: null };
 }
 
 /** One error handler: business refusals, HTTP refusals, bad input, and hidden internals for the rest. */
@@ -36,9 +41,5 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     request.log.error({ err: error, reqId: request.id }, 'unexpected error');
     return reply.status(500).send({ code: 500, msg: `${translate(lang, 'http.500')} (${request.id})`, data: null });
-  });
-  app.setNotFoundHandler((request, reply) => {
-    const lang = request.lang ?? 'zh_cn';
-    return reply.status(404).send({ code: 404, msg: `${translate(lang, 'http.404')}: ${request.url}`, data: null });
   });
 }
