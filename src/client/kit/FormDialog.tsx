@@ -155,7 +155,7 @@ export function FormDialog({ entity, row, open, onClose, onSaved }: FormDialogPr
                     // Once a field shows a problem, re-check it as the user types so the message clears.
                     if (errors[field]) checkOne(field, value);
                   }}
-                  onBlur={() => checkOne(field, values[field] ?? '')}
+                  onCheck={(value) => checkOne(field, value)}
                 />
               );
             })}

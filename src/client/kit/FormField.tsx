@@ -17,16 +17,23 @@ export interface FormFieldProps {
   /** Keys cannot change once saved: shown, but not editable. */
   readOnly?: boolean;
   onChange: (value: string) => void;
-  onBlur: () => void;
+  /** Asks for the value to be validated: text fields on blur, choice lists once a choice is made. */
+  onCheck: (value: string) => void;
 }
 
 /** Labelled control for `entity.<entity>.field.<field>`; test id `field-<field>`. */
-export function FormField({ entity, field, def, value, error, readOnly, onChange, onBlur }: FormFieldProps) {
+export function FormField({ entity, field, def, value, error, readOnly, onChange, onCheck }: FormFieldProps) {
   const t = useT();
   const label = t(`entity.${entity}.field.${field}`);
   const testId = `field-${field}`;
   const invalid = Boolean(error);
   const className = `wharf-field${invalid ? ' wharf-invalid' : ''}${def.required ? ' wharf-field--required' : ''}`;
+
+  // A choice list loses focus to its own dropdown when it opens, so it is checked on change, not on blur.
+  const choose = (next: string) => {
+    onChange(next);
+    onCheck(next);
+  };
 
   let control: ReactNode;
   if (def.lookup === 'warehouse') {
@@ -38,8 +45,7 @@ export function FormField({ entity, field, def, value, error, readOnly, onChange
         clearable={!def.required}
         invalid={invalid}
         testId={testId}
-        onChange={onChange}
-        onBlur={onBlur}
+        onChange={choose}
       />
     );
   } else if (def.type === 'code') {
@@ -52,8 +58,7 @@ export function FormField({ entity, field, def, value, error, readOnly, onChange
         clearable={!def.required}
         hoist
         data-testid={testId}
-        onSlChange={(event) => onChange((event.target as SlSelectElement).value as string)}
-        onSlBlur={onBlur}
+        onSlChange={(event) => choose((event.target as SlSelectElement).value as string)}
       >
         {(def.codes ?? []).map((code) => (
           <SlOption key={code} value={code}>
@@ -76,7 +81,7 @@ export function FormField({ entity, field, def, value, error, readOnly, onChange
         className={numeric ? 'wharf-field__numeric' : undefined}
         data-testid={testId}
         onSlInput={(event) => onChange((event.target as SlInputElement).value)}
-        onSlBlur={onBlur}
+        onSlBlur={(event) => onCheck((event.target as SlInputElement).value)}
       />
     );
   }

@@ -2,7 +2,6 @@
 import type SlInputElement from '@shoelace-style/shoelace/dist/components/input/input.component.js';
 import type SlSelectElement from '@shoelace-style/shoelace/dist/components/select/select.component.js';
 import { useState } from 'react';
-import { useSnapshot } from 'valtio';
 import { useT } from './i18n';
 import { session } from './session';
 import { SlButton, SlIcon, SlInput, SlOption, SlSelect } from './sl';
@@ -20,7 +19,6 @@ export interface PagerProps {
 /** Pagination controls; page numbers are 1-based like the server's `pageNum`. */
 export function Pager({ total, pageNum, pageSize, pageSizes, disabled, onChange }: PagerProps) {
   const t = useT();
-  const { language } = useSnapshot(session);
   const pageCount = pageCountOf(total, pageSize);
   const [jump, setJump] = useState('');
 
@@ -39,8 +37,9 @@ export function Pager({ total, pageNum, pageSize, pageSizes, disabled, onChange 
     <div className="wharf-pager" data-testid="pager">
       <span className="wharf-pager__total">{t('kit.pager.total', { total })}</span>
       <SlSelect
-        // Shoelace copies the chosen option's text once; a new element shows it in a newly chosen language.
-        key={language}
+        // Shoelace copies the chosen option's text once; a new element shows it once the new language's
+        // messages have arrived (they load lazily, after the language itself changes).
+        key={t('kit.pager.perPage', { size: pageSize })}
         size="small"
         className="wharf-pager__size"
         value={String(pageSize)}
