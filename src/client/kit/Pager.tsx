@@ -3,7 +3,6 @@ import type SlInputElement from '@shoelace-style/shoelace/dist/components/input/
 import type SlSelectElement from '@shoelace-style/shoelace/dist/components/select/select.component.js';
 import { useState } from 'react';
 import { useT } from './i18n';
-import { session } from './session';
 import { SlButton, SlIcon, SlInput, SlOption, SlSelect } from './sl';
 import { pageCountOf, pagerItems } from './tableState';
 

@@ -1,20 +1,10 @@
+import type { Selectable } from 'kysely';
 import type { LanguageCode, MenuNode, MenuType } from '../../../shared/wire';
 import type { Db } from '../../db/connect';
+import type { SysMenuTable } from '../../db/schema';
 import type { SessionUser } from '../../platform/context';
 
-interface MenuRow {
-  id: number;
-  parentId: number;
-  name: string;
-  nameEn: string;
-  url: string | null;
-  perms: string | null;
-  type: number;
-  icon: string | null;
-  orderNum: number;
-  hidden: boolean;
-  keepAlive: boolean;
-}
+type MenuRow = Selectable<SysMenuTable>;
 
 /** Builds the tree from flat rows (ordered by orderNum), names in the caller's language. */
 export function buildTree(rows: MenuRow[], language: LanguageCode): MenuNode[] {
