@@ -26,5 +26,5 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** Values interpolated into a localized message, e.g. `{field}`. */
-export type ErrorParams = Record<string, string | number>;
+/** Values interpolated into a localized message, e.g. `{field}`; a list is joined with ` + `. */
+export type ErrorParams = Record<string, string | number | readonly string[]>;

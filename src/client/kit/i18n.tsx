@@ -11,7 +11,8 @@ import type { LanguageCode } from '../../shared/wire';
 import { session } from './session';
 
 type Messages = Record<string, string>;
-type Values = Record<string, string | number>;
+/** Message values; a string that is a locale key is translated, a list of keys is joined with ` + `. */
+type Values = Record<string, string | number | readonly string[]>;
 
 const INTL_LOCALE: Record<LanguageCode, string> = { zh_cn: 'zh-CN', en_us: 'en' };
 
@@ -35,9 +36,13 @@ let currentIntl: IntlShape = createIntl({ locale: INTL_LOCALE.zh_cn, messages: z
 function format(intl: IntlShape, id: string, values?: Values): string {
   if (!(id in intl.messages)) return id;
   // Field labels are passed as locale keys (`entity.tWhse.field.name`); translate such values first.
-  const resolved: Values | undefined = values
+  const label = (v: string): string => (v in intl.messages ? format(intl, v) : v);
+  const resolved: Record<string, string | number> | undefined = values
     ? Object.fromEntries(
-        Object.entries(values).map(([k, v]) => [k, typeof v === 'string' && v in intl.messages ? format(intl, v) : v]),
+        Object.entries(values).map(([k, v]) => [
+          k,
+          typeof v === 'number' ? v : typeof v === 'string' ? label(v) : v.map(label).join(' + '),
+        ]),
       )
     : undefined;
   return intl.formatMessage({ id }, resolved);

@@ -92,6 +92,9 @@ describe.each(Object.values(ENTITIES).map((e) => [e.name, e] as const))('%s', (n
     await t.post(`/api/${name}/save`, sample!(4), admin);
     const res = await t.post(`/api/${name}/save`, sample!(4), admin);
     expect(res.body).toMatchObject({ code: -10000, errorCode: 'duplicateKey' });
+    // Field names in the user's language, never locale keys.
+    expect(res.body.msg).toMatch(/already exists$/);
+    expect(res.body.msg).not.toContain('entity.');
   });
 
   it('answers 403 to a user without the permission, for every call', async () => {

@@ -117,7 +117,7 @@ async function refuseDuplicate(trx: Trx, binding: CrudBinding, row: Row, id: num
 }
 
 function duplicate(entity: EntityDef): AppError {
-  return new AppError('duplicateKey', { fields: entity.unique.map((f) => `entity.${entity.name}.field.${f}`).join(' + ') });
+  return new AppError('duplicateKey', { fields: entity.unique.map((f) => `entity.${entity.name}.field.${f}`) });
 }
 
 /** Translates constraint violations that slipped past the checks (concurrent writers) into refusals. */

@@ -1,17 +1,20 @@
 import en from '../../../locales/en_us.json';
 import zh from '../../../locales/zh_cn.json';
+import type { ErrorParams } from '../../shared/errors';
 import { DEFAULT_LANGUAGE, isLanguage, type LanguageCode } from '../../shared/wire';
 
 const MESSAGES: Record<LanguageCode, Record<string, string>> = { zh_cn: zh, en_us: en };
 
 /** Translates a locale key; `{name}` placeholders take the values, which are translated too when they are keys. */
-export function translate(language: LanguageCode, key: string, values: Record<string, string | number> = {}): string {
+export function translate(language: LanguageCode, key: string, values: ErrorParams = {}): string {
   const messages = MESSAGES[language];
   const template = messages[key] ?? key;
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = values[name];
     if (value === undefined) return `{${name}}`;
-    return typeof value === 'string' ? (messages[value] ?? value) : String(value);
+    if (typeof value === 'number') return String(value);
+    const parts = typeof value === 'string' ? [value] : value;
+    return parts.map((part) => messages[part] ?? part).join(' + ');
   });
 }
 
