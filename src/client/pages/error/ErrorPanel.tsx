@@ -1,0 +1,27 @@
+import { useLocation } from 'wouter';
+import { useT } from '../../kit/i18n';
+import { SlButton, SlIcon } from '../../kit/sl';
+
+/** The body of the error pages: a big code, its message, and the way out. */
+export function ErrorPanel({ code, message, showBack }: { code: string; message: string; showBack?: boolean }) {
+  const t = useT();
+  const [, setLocation] = useLocation();
+  return (
+    <main className="error-page">
+      <div className="error-code">{code}</div>
+      <p className="error-message">{message}</p>
+      <div className="error-actions">
+        {showBack && (
+          <SlButton onClick={() => history.back()}>
+            <SlIcon slot="prefix" name="arrow-left" />
+            {t('errorPage.goBack')}
+          </SlButton>
+        )}
+        <SlButton variant="primary" onClick={() => setLocation('/')}>
+          <SlIcon slot="prefix" name="house" />
+          {t('errorPage.goHome')}
+        </SlButton>
+      </div>
+    </main>
+  );
+}
