@@ -12,7 +12,7 @@ import { useT } from './i18n';
 import { Pager } from './Pager';
 import { type RowAction, RowActionsCell, type RowActionsCellParams } from './RowActionsCell';
 import { session } from './session';
-import { SlButton, SlIcon, SlTooltip } from './sl';
+import { ToolButton } from './ToolButton';
 import {
   applyColumnPrefs,
   type ColumnPrefs,
@@ -198,34 +198,20 @@ export function DataTable<Row extends TableRow>({
       <div className="wharf-table__toolbar">
         <div className="wharf-table__toolbar-start">{toolbar}</div>
         <div className="wharf-table__tools">
-          <SlTooltip content={t('kit.table.refresh')}>
-            <SlButton size="small" circle data-testid="refresh" aria-label={t('kit.table.refresh')} onClick={onRefresh}>
-              <SlIcon name="arrow-clockwise" />
-            </SlButton>
-          </SlTooltip>
-          <SlTooltip content={t('kit.table.columns')}>
-            <SlButton
-              size="small"
-              circle
-              data-testid="columns"
-              aria-label={t('kit.table.columns')}
-              onClick={() => setChooserOpen(true)}
-            >
-              <SlIcon name="layout-three-columns" />
-            </SlButton>
-          </SlTooltip>
-          <SlTooltip content={t('kit.table.export')}>
-            <SlButton
-              size="small"
-              circle
-              data-testid="export"
-              aria-label={t('kit.table.export')}
-              loading={exporting}
-              onClick={() => void exportPage()}
-            >
-              <SlIcon name="file-earmark-spreadsheet" />
-            </SlButton>
-          </SlTooltip>
+          <ToolButton label={t('kit.table.refresh')} icon="arrow-clockwise" testId="refresh" onClick={onRefresh} />
+          <ToolButton
+            label={t('kit.table.columns')}
+            icon="layout-three-columns"
+            testId="columns"
+            onClick={() => setChooserOpen(true)}
+          />
+          <ToolButton
+            label={t('kit.table.export')}
+            icon="file-earmark-spreadsheet"
+            testId="export"
+            loading={exporting}
+            onClick={() => void exportPage()}
+          />
         </div>
       </div>
       <div className="wharf-table__grid" style={{ height }}>
