@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 
-const PORT = 8199;
+const PORT = Number(process.env.WHARF_E2E_PORT ?? 8199);
 
 // Debian's Chromium (Playwright cannot download its own browser here), against the built server
 // on a fresh PGlite data directory with the captcha off.

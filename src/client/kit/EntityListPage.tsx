@@ -40,6 +40,12 @@ export function EntityListPage({ entity, tableId, height, onChanged }: EntityLis
   const { language } = useSnapshot(session);
   const page = useFindPage<EntityRow>(entity.name);
   const [draft, setDraft] = useState<Filters>({});
+  // Search reads the filters as typed, even when the click comes before React has re-rendered.
+  const draftRef = useRef<Filters>({});
+  const updateDraft = (next: Filters) => {
+    draftRef.current = next;
+    setDraft(next);
+  };
   const [selected, setSelected] = useState<EntityRow[]>([]);
   const [dialog, setDialog] = useState<{ open: boolean; row: EntityRow | null }>({ open: false, row: null });
   const [deleting, setDeleting] = useState(false);
@@ -116,9 +122,9 @@ export function EntityListPage({ entity, tableId, height, onChanged }: EntityLis
     [canEdit, canDelete],
   );
 
-  const search = () => page.search(draft);
+  const search = () => page.search(draftRef.current);
   const reset = () => {
-    setDraft({});
+    updateDraft({});
     page.search({});
   };
 
@@ -136,7 +142,7 @@ export function EntityListPage({ entity, tableId, height, onChanged }: EntityLis
         {filterFields.map(([field, def]) => {
           const label = t(`entity.${entity.name}.field.${field}`);
           const value = draft[field] ?? '';
-          const set = (v: string) => setDraft((d) => ({ ...d, [field]: v }));
+          const set = (v: string) => updateDraft({ ...draftRef.current, [field]: v });
           return (
             <div key={field} className="wharf-filter">
               {def.type === 'code' ? (

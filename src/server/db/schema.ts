@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { MasterdataTables } from './schema.masterdata';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -118,7 +119,7 @@ export interface SysLoginThrottleTable {
   lockedUntil: Timestamp | null;
 }
 
-export interface Database {
+export interface Database extends MasterdataTables {
   tenant: TenantTable;
   sysUser: SysUserTable;
   sysRole: SysRoleTable;
