@@ -27,7 +27,17 @@ export interface FieldDef {
   /** A regular expression the text value must match (locale key `entity.<name>.rule.<field>`). */
   pattern?: string;
   /** The edit form offers a choice list from a lookup instead of free text. */
-  lookup?: 'warehouse';
+  lookup?: 'warehouse' | LookupRef;
+}
+
+/**
+ * A choice list served by `POST /globalOptions/<name>`, answering options `{ optionValue, optionDisplay }`
+ * limited to the user's warehouse grants. Until every lookup is wired, the form may show free text.
+ */
+export interface LookupRef {
+  name: string;
+  /** Request body keys filled from other fields of the same form: body key → field name (e.g. whId → whId). */
+  params?: Readonly<Record<string, string>>;
 }
 
 export interface EntityDef<F extends string = string> {
