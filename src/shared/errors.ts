@@ -22,6 +22,20 @@ export const ERROR_CODES = [
   'inUse',
   'notFound',
   'warehouseNotGranted',
+  'itemNotFound',
+  'availableStockZero',
+  'exceedsAvailableStock',
+  'notAvailableStock',
+  'greaterThanAvailableStock',
+  'movementTaskLocked',
+  'adjustmentTaskCompleted',
+  'taskHasNoLines',
+  'locationNotActive',
+  'palletRequiredAtDestination',
+  'palletNotAllowEmpty',
+  'lotAndExpiryRequired',
+  'duplicateLineNumber',
+  'holdReasonRequired',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
