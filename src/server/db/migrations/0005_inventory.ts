@@ -38,6 +38,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create index t_stored_item_item on t_stored_item(wh_id, item_number, lot_number);
     create index t_stored_item_hu on t_stored_item(wh_id, hu_id) where hu_id is not null;
 
+    -- The stock query reads the ledger with the location's zone and the available quantity.
+    create view v_stored_item as
+      select s.*, l.zone,
+        case when s.status = 'H' then 0::numeric(18, 3) else s.actual_qty - s.unavailable_qty end as available_qty
+      from t_stored_item s join t_location l on l.wh_id = s.wh_id and l.location_id = s.location_id;
+
     -- Movement tasks: N new, A approved, C completed. Approved and completed tasks refuse every change.
     create table tbl_inv_movement (
       id serial primary key,
