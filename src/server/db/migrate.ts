@@ -3,14 +3,14 @@ import { type Migration, Migrator } from 'kysely/migration';
 import * as m0001 from './migrations/0001_platform';
 import * as m0002 from './migrations/0002_warehouse_client';
 import * as m0004 from './migrations/0004_masterdata';
-import * as m0005 from './migrations/0005_inventory';
+import * as m0008 from './migrations/0008_inventory';
 
 // Listed explicitly: the server is one esbuild bundle, so nothing is read from disk at run time.
 const MIGRATIONS: Record<string, Migration> = {
   '0001_platform': m0001,
   '0002_warehouse_client': m0002,
   '0004_masterdata': m0004,
-  '0005_inventory': m0005,
+  '0008_inventory': m0008,
 };
 
 /** Brings the schema to the newest version; fails loudly (the server must not start half-migrated). */
