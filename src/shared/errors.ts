@@ -22,6 +22,19 @@ export const ERROR_CODES = [
   'inUse',
   'notFound',
   'warehouseNotGranted',
+  // Master data (masterdata module)
+  'referenceNotFound',
+  'numberOutOfRange',
+  'controlValueLocked',
+  'controlValueBackwards',
+  'attributeTypesGap',
+  'attributeTypeRepeated',
+  'attributeTypesInUse',
+  'baseUomFactor',
+  'baseUomDelete',
+  'locationNotEmpty',
+  'notStagingLocation',
+  'overflowZoneSelf',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

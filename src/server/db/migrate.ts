@@ -3,12 +3,14 @@ import { type Migration, Migrator } from 'kysely/migration';
 import * as m0001 from './migrations/0001_platform';
 import * as m0002 from './migrations/0002_warehouse_client';
 import * as m0004 from './migrations/0004_masterdata';
+import * as m0006 from './migrations/0006_masterdata_more';
 
 // Listed explicitly: the server is one esbuild bundle, so nothing is read from disk at run time.
 const MIGRATIONS: Record<string, Migration> = {
   '0001_platform': m0001,
   '0002_warehouse_client': m0002,
   '0004_masterdata': m0004,
+  '0006_masterdata_more': m0006,
 };
 
 /** Brings the schema to the newest version; fails loudly (the server must not start half-migrated). */

@@ -47,15 +47,15 @@ export interface EntityDef<F extends string = string> {
   /** Rows belong to a warehouse (`whId`) and are limited to the user's grants. */
   warehouseScoped: boolean;
   /** Fields that together are unique (besides the id). */
-  unique: readonly F[];
+  unique: readonly NoInfer<F>[];
   fields: Record<F, FieldDef>;
   /** Order of the rows in findPage. */
-  orderBy: readonly F[];
+  orderBy: readonly NoInfer<F>[];
   /** Rows of the edit form, each a list of fields. */
-  form: readonly (readonly F[])[];
+  form: readonly (readonly NoInfer<F>[])[];
 }
 
-/** Checks the definition's internal references at compile time and returns it unchanged. */
+/** Checks the definition's internal references at compile time (keys, order and form name declared fields) and returns it unchanged. */
 export function defineEntity<F extends string>(def: EntityDef<F>): EntityDef<F> {
   return def;
 }

@@ -1,6 +1,45 @@
 import type { EntityDef } from './defineEntity';
+import { tAttributeCollection } from './tAttributeCollection';
+import { tblCartonType } from './tblCartonType';
+import { tblPrintScheduler } from './tblPrintScheduler';
+import { tblSnMaster } from './tblSnMaster';
+import { tCarrier } from './tCarrier';
 import { tClient } from './tClient';
+import { tControl } from './tControl';
+import { tDockDoor } from './tDockDoor';
+import { tItemClass } from './tItemClass';
+import { tItemMaster } from './tItemMaster';
+import { tItemType } from './tItemType';
+import { tItemUom } from './tItemUom';
+import { tLocation } from './tLocation';
+import { tReason } from './tReason';
+import { tVendor } from './tVendor';
 import { tWhse } from './tWhse';
+import { tWhseControl } from './tWhseControl';
+import { tWorkType } from './tWorkType';
+import { tZone } from './tZone';
+import { tZoneLoca } from './tZoneLoca';
 
 /** Every generic entity, by wire name. */
-export const ENTITIES: Record<string, EntityDef> = { tWhse, tClient };
+export const ENTITIES: Record<string, EntityDef> = {
+  tWhse,
+  tClient,
+  tWhseControl,
+  tControl,
+  tItemType,
+  tItemClass,
+  tAttributeCollection,
+  tItemMaster,
+  tItemUom,
+  tZone,
+  tLocation,
+  tZoneLoca,
+  tVendor,
+  tCarrier,
+  tblCartonType,
+  tblSnMaster,
+  tblPrintScheduler,
+  tReason,
+  tDockDoor,
+  tWorkType,
+};
