@@ -17,11 +17,20 @@ export const ERROR_CODES = [
   'fieldNotInList',
   'fieldNotNumber',
   'fieldNotDate',
+  'fieldQtyPositive',
+  'fieldQtySigned',
+  'fieldQtyNonNegative',
+  'fieldPositiveInt',
+  'fieldPercent',
   'unknownFilter',
   'duplicateKey',
   'inUse',
   'notFound',
   'warehouseNotGranted',
+  'itemNotFound',
+  'itemAttributesNotFound',
+  'itemAttributesEmpty',
+  'attributeIdFailed',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
