@@ -17,6 +17,11 @@ export const ERROR_CODES = [
   'fieldNotInList',
   'fieldNotNumber',
   'fieldNotDate',
+  'fieldQtyPositive',
+  'fieldQtySigned',
+  'fieldQtyNonNegative',
+  'fieldPositiveInt',
+  'fieldPercent',
   'unknownFilter',
   'duplicateKey',
   'inUse',
@@ -35,6 +40,10 @@ export const ERROR_CODES = [
   'locationNotEmpty',
   'notStagingLocation',
   'overflowZoneSelf',
+  'itemNotFound',
+  'itemAttributesNotFound',
+  'itemAttributesEmpty',
+  'attributeIdFailed',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
