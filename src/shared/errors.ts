@@ -22,6 +22,16 @@ export const ERROR_CODES = [
   'inUse',
   'notFound',
   'warehouseNotGranted',
+  'passwordWeak',
+  'passwordWrong',
+  'selfProtected',
+  'superAdminRole',
+  'superAdminOnly',
+  'lastSuperAdmin',
+  'permissionNotHeld',
+  'treeCycle',
+  'hasChildren',
+  'menuParentType',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
