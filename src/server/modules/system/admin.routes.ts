@@ -34,7 +34,8 @@ const UserSaveBody = Type.Object({
     Type.Array(
       Type.Object({
         whId: Type.String({ minLength: 1, maxLength: 20 }),
-        clientCodes: Type.Union([Type.Array(Type.String({ maxLength: 30 }), { maxItems: 1000 }), Type.Null()]),
+        // Null first: with type coercion on, Ajv would turn null into [''] for the array branch.
+        clientCodes: Type.Union([Type.Null(), Type.Array(Type.String({ maxLength: 30 }), { maxItems: 1000 })]),
       }),
       { maxItems: 1000 },
     ),

@@ -29,7 +29,7 @@ export async function findRoleMenus(db: Db, roleId: number): Promise<number[]> {
  * Replaces a role's menus and buttons in one transaction. The directories and menus above every chosen
  * entry come along (a button without its screen would be unreachable). A non-administrator cannot add a
  * permission they do not hold. The change applies at each holder's next call (permissions are read per call).
- * Answers the number of entries the role now holds.
+ * Answers the role id (like every save: data 0 would mean "not allowed").
  */
 export async function saveRoleMenus(db: Db, actor: SessionUser, roleId: number, menuIds: readonly number[]): Promise<number> {
   return db.transaction().execute(async (trx) => {
@@ -65,6 +65,6 @@ export async function saveRoleMenus(db: Db, actor: SessionUser, roleId: number, 
         .execute();
     }
     await trx.updateTable('sysRole').set({ updateTime: new Date() }).where('id', '=', roleId).execute();
-    return chosen.size;
+    return roleId;
   });
 }

@@ -127,7 +127,8 @@ async function saveRoles(trx: Trx, actor: SessionUser, userId: number, roleIds: 
 async function saveGrants(trx: Trx, actor: SessionUser, userId: number, grants: readonly WarehouseGrant[]): Promise<void> {
   const byWh = new Map<string, string[] | null>();
   for (const grant of grants) {
-    const codes = grant.clientCodes && grant.clientCodes.length > 0 ? [...new Set(grant.clientCodes)].sort() : null;
+    const listed = (grant.clientCodes ?? []).filter((c) => c !== '');
+    const codes = listed.length > 0 ? [...new Set(listed)].sort() : null;
     byWh.set(grant.whId, codes);
   }
   const whIds = [...byWh.keys()];
