@@ -44,6 +44,16 @@ export const ERROR_CODES = [
   'itemAttributesNotFound',
   'itemAttributesEmpty',
   'attributeIdFailed',
+  'passwordWeak',
+  'passwordWrong',
+  'selfProtected',
+  'superAdminRole',
+  'superAdminOnly',
+  'lastSuperAdmin',
+  'permissionNotHeld',
+  'treeCycle',
+  'hasChildren',
+  'menuParentType',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -143,6 +143,17 @@ export const ENTITY_SAMPLES: Record<string, (n: number) => Row> = {
     status: 'A',
   }),
   tWorkType: (n) => ({ whId: 'WH01', workType: `WT${n}`, description: `测试作业 Work type ${n}`, priority: 50 }),
+  user: (n) => ({
+    name: `user${n}`,
+    nickName: `测试用户 User ${n}`,
+    email: `u${n}@example.com`,
+    mobile: '138 0000 0000',
+    status: '1',
+    language: 'en_us',
+    password: 'Secret#1234',
+  }),
+  role: (n) => ({ name: `Role ${n}`, remark: `测试角色 Role ${n}` }),
+  dict: (n) => ({ type: 'testType', value: `V${n}`, label: `标签 ${n}`, labelEn: `Label ${n}`, sort: n }),
 };
 
 /** A field each sample may change on update, with the new value. */
@@ -167,4 +178,7 @@ export const ENTITY_EDITS: Record<string, Row> = {
   tReason: { description: 'Renamed reason' },
   tDockDoor: { description: 'Renamed door' },
   tWorkType: { description: 'Renamed work type' },
+  user: { nickName: 'Renamed user' },
+  role: { remark: 'Renamed role' },
+  dict: { labelEn: 'Renamed label' },
 };

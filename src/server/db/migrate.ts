@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import * as m0001 from './migrations/0001_platform';
 import * as m0002 from './migrations/0002_warehouse_client';
+import * as m0003 from './migrations/0003_system';
 import * as m0004 from './migrations/0004_masterdata';
 import * as m0006 from './migrations/0006_masterdata_more';
 
@@ -9,13 +10,15 @@ import * as m0006 from './migrations/0006_masterdata_more';
 const MIGRATIONS: Record<string, Migration> = {
   '0001_platform': m0001,
   '0002_warehouse_client': m0002,
+  '0003_system': m0003,
   '0004_masterdata': m0004,
   '0006_masterdata_more': m0006,
 };
 
 /** Brings the schema to the newest version; fails loudly (the server must not start half-migrated). */
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+  // Branches own their numbers and land in any order: a database may already hold a later one.
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS }, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).map((r) => r.migrationName);

@@ -15,6 +15,8 @@ export interface SysUserTable {
   tenantId: number | null;
   name: string;
   passwordHash: string;
+  /** Display name (real name) shown in the header; the account name stays `name`. */
+  nickName: string | null;
   email: string | null;
   mobile: string | null;
   /** 1 active, 0 disabled. */
@@ -53,6 +55,8 @@ export interface SysMenuTable {
   orderNum: number;
   hidden: boolean;
   keepAlive: boolean;
+  createTime: Timestamp;
+  updateTime: Timestamp;
 }
 
 export interface SysRoleMenuTable {
@@ -65,6 +69,8 @@ export interface SysDeptTable {
   parentId: number;
   name: string;
   orderNum: number;
+  createTime: Timestamp;
+  updateTime: Timestamp;
 }
 
 export interface SysUserWarehouseTable {
@@ -81,6 +87,8 @@ export interface SysDictTable {
   label: string;
   labelEn: string;
   sort: number;
+  createTime: Timestamp;
+  updateTime: Timestamp;
 }
 
 export interface SysLogTable {

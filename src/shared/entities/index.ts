@@ -4,6 +4,7 @@ import { tblCartonType } from './tblCartonType';
 import { tblPrintScheduler } from './tblPrintScheduler';
 import { tblSnMaster } from './tblSnMaster';
 import { tCarrier } from './tCarrier';
+import { SYSTEM_ENTITIES } from './system';
 import { tClient } from './tClient';
 import { tControl } from './tControl';
 import { tDockDoor } from './tDockDoor';
@@ -42,4 +43,5 @@ export const ENTITIES: Record<string, EntityDef> = {
   tReason,
   tDockDoor,
   tWorkType,
+  ...SYSTEM_ENTITIES,
 };
