@@ -7,6 +7,7 @@ import { registerCrudRoutes } from './crud/crud.routes';
 import type { Db } from './db/connect';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { randomCaptchaCode } from './modules/auth/auth.service';
+import { registerBackupRoutes } from './modules/backup/backup.routes';
 import { registerLookupRoutes } from './modules/lookups/lookups.routes';
 import { MASTERDATA_BINDINGS } from './modules/masterdata/masterdata.bindings';
 import { registerSystemRoutes } from './modules/system/system.routes';
@@ -84,6 +85,7 @@ export async function buildApp(options: AppOptions): Promise<WharfApp> {
         registerSystemRoutes(api, ctx);
         registerLookupRoutes(api, ctx);
         registerCrudRoutes(api, ctx, MASTERDATA_BINDINGS);
+        registerBackupRoutes(api, ctx);
       },
       { prefix },
     );

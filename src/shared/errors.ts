@@ -22,6 +22,11 @@ export const ERROR_CODES = [
   'inUse',
   'notFound',
   'warehouseNotGranted',
+  'backupNameInvalid',
+  'backupNotFound',
+  'backupDamaged',
+  'backupSchemaNewer',
+  'backupSchemaMismatch',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
