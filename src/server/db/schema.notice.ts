@@ -10,7 +10,7 @@ export interface SysNoticeTable {
   content: string;
   contentEn: string;
   level: Generated<'info' | 'warning'>;
-  publishTime: Generated<Timestamp>;
+  publishTime: Timestamp;
   status: Generated<number>;
 }
 

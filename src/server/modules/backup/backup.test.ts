@@ -6,8 +6,10 @@ import zlib from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp } from '../../../../tests/support/testApp';
+import { parseInterval } from '../../config';
 import { SCHEMA_VERSION } from '../../db/migrate';
 import { type BackupHeader, headerChecksum } from './backup.format';
+import { startBackupSchedule } from './backup.schedule';
 import type { BackupRecord, RestoreResult } from './backup.service';
 import { backupDir, createBackup, listBackups, NOT_BACKED_UP, pruneScheduled } from './backup.service';
 
@@ -242,5 +244,39 @@ describe('backup and restore', () => {
     expect(names).toContain(scheduled[1]?.name);
     expect(names).toContain(scheduled[2]?.name);
     expect(names).not.toContain(scheduled[0]?.name);
+  });
+
+  it('runs a scheduled backup when one is due and keeps WHARF_BACKUP_KEEP of them', async () => {
+    const hour = 3_600_000;
+    const ctx = {
+      ...t.ctx,
+      config: { ...t.ctx.config, dataDir: path.join(dataDir, 'scheduled'), backupIntervalMs: hour, backupKeep: 1 },
+    };
+    // The newest scheduled backup is two hours old: the next one is overdue and runs at once.
+    const old = await createBackup(t.connection.db, ctx.config, new Date(Date.now() - 2 * hour), { scheduled: true });
+    const stop = await startBackupSchedule(ctx, t.app.log);
+    let names: string[] = [];
+    for (let i = 0; i < 100; i++) {
+      names = (await listBackups(ctx.config)).map((r) => r.name);
+      if (!names.includes(old.name)) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await stop();
+    expect(names).toHaveLength(1);
+    expect(names[0]).toMatch(/-auto\.jsonl\.gz$/);
+    expect(names[0]).not.toBe(old.name);
+  });
+});
+
+describe('WHARF_BACKUP_INTERVAL', () => {
+  it('reads hours, minutes, days and off, and refuses nonsense', () => {
+    expect(parseInterval('24h')).toBe(86_400_000);
+    expect(parseInterval('30m')).toBe(1_800_000);
+    expect(parseInterval('7d')).toBe(604_800_000);
+    expect(parseInterval('12')).toBe(43_200_000);
+    expect(parseInterval('0')).toBeNull();
+    expect(parseInterval('OFF')).toBeNull();
+    expect(() => parseInterval('daily')).toThrow(/WHARF_BACKUP_INTERVAL/);
+    expect(() => parseInterval('5s')).toThrow(/WHARF_BACKUP_INTERVAL/);
   });
 });
