@@ -54,6 +54,11 @@ export const ERROR_CODES = [
   'treeCycle',
   'hasChildren',
   'menuParentType',
+  'backupNameInvalid',
+  'backupNotFound',
+  'backupDamaged',
+  'backupSchemaNewer',
+  'backupSchemaMismatch',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -5,6 +5,7 @@ import * as m0002 from './migrations/0002_warehouse_client';
 import * as m0003 from './migrations/0003_system';
 import * as m0004 from './migrations/0004_masterdata';
 import * as m0006 from './migrations/0006_masterdata_more';
+import * as m0007 from './migrations/0007_backup_notice';
 
 // Listed explicitly: the server is one esbuild bundle, so nothing is read from disk at run time.
 const MIGRATIONS: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003_system': m0003,
   '0004_masterdata': m0004,
   '0006_masterdata_more': m0006,
+  '0007_backup_notice': m0007,
 };
 
 /** Brings the schema to the newest version; fails loudly (the server must not start half-migrated). */
@@ -25,4 +27,5 @@ export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
 }
 
 /** The newest schema version this build knows (backups record it). */
-export const SCHEMA_VERSION = Object.keys(MIGRATIONS).at(-1) ?? '';
+// Sorted: the numbered names order the versions whatever order the list above was merged in.
+export const SCHEMA_VERSION = Object.keys(MIGRATIONS).sort().at(-1) ?? '';

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { MasterdataTables } from './schema.masterdata';
+import type { NoticeTables } from './schema.notice';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -127,7 +128,7 @@ export interface SysLoginThrottleTable {
   lockedUntil: Timestamp | null;
 }
 
-export interface Database extends MasterdataTables {
+export interface Database extends MasterdataTables, NoticeTables {
   tenant: TenantTable;
   sysUser: SysUserTable;
   sysRole: SysRoleTable;
