@@ -8,6 +8,8 @@ import type { Db } from './db/connect';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { randomCaptchaCode } from './modules/auth/auth.service';
 import { registerBackupRoutes } from './modules/backup/backup.routes';
+import { INVENTORY_BINDINGS } from './modules/inventory/inventory.bindings';
+import { registerInventoryRoutes } from './modules/inventory/inventory.routes';
 import { registerLookupRoutes } from './modules/lookups/lookups.routes';
 import { MASTERDATA_BINDINGS } from './modules/masterdata/masterdata.bindings';
 import { registerNoticeRoutes } from './modules/notice/notice.routes';
@@ -97,6 +99,8 @@ export async function buildApp(options: AppOptions): Promise<WharfApp> {
         registerBackupRoutes(api, ctx);
         registerNoticeRoutes(api, ctx);
         registerReportRoutes(api, ctx);
+        registerCrudRoutes(api, ctx, INVENTORY_BINDINGS);
+        registerInventoryRoutes(api, ctx);
       },
       { prefix },
     );

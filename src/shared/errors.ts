@@ -59,6 +59,19 @@ export const ERROR_CODES = [
   'backupDamaged',
   'backupSchemaNewer',
   'backupSchemaMismatch',
+  'availableStockZero',
+  'exceedsAvailableStock',
+  'notAvailableStock',
+  'greaterThanAvailableStock',
+  'movementTaskLocked',
+  'adjustmentTaskCompleted',
+  'taskHasNoLines',
+  'locationNotActive',
+  'palletRequiredAtDestination',
+  'palletNotAllowEmpty',
+  'lotAndExpiryRequired',
+  'duplicateLineNumber',
+  'holdReasonRequired',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -6,7 +6,7 @@ import type SlInputElement from '@shoelace-style/shoelace/dist/components/input/
 import type SlSelectElement from '@shoelace-style/shoelace/dist/components/select/select.component.js';
 import { useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import type { EntityDef } from '../../shared/entities/defineEntity';
+import { type EntityDef, rowTimes } from '../../shared/entities/defineEntity';
 import { permission } from '../../shared/permissions';
 import { SUCCESS } from '../../shared/wire';
 import { apiPost, toast } from './api';
@@ -73,7 +73,7 @@ export function EntityListPage({ entity, tableId, height, onChanged }: EntityLis
             : undefined,
       });
     }
-    for (const field of ['createTime', 'updateTime']) {
+    for (const field of rowTimes(entity)) {
       list.push({ field, headerKey: `entity.common.field.${field}`, minWidth: 160, hidden: true, format: formatDateTime });
     }
     return list;

@@ -22,8 +22,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-// One contract, every generic entity (STYLE.md): a new entity gets these guarantees by being listed.
-describe.each(Object.values(ENTITIES).map((e) => [e.name, e] as const))('%s', (name, entity) => {
+/**
+ * Entities the user keys and edits freely. View-only entities (ledger, logs) and server-numbered task headers have
+ * no user key to collide on; their modules test them (e.g. src/server/modules/inventory/inventory.routes.test.ts).
+ */
+const CONTRACT_ENTITIES = Object.values(ENTITIES).filter((e) => !e.viewOnly && !e.unique.some((f) => e.fields[f]?.readOnly));
+
+// One contract, every user-keyed generic entity (STYLE.md): a new entity gets these guarantees by being listed.
+describe.each(CONTRACT_ENTITIES.map((e) => [e.name, e] as const))('%s', (name, entity) => {
   const sample = ENTITY_SAMPLES[name];
   const find = (filters: Record<string, unknown>, token = admin) =>
     t.post<PageResult<Row>>(`/api/${name}/findPage`, { pageNum: 1, pageSize: 100, columnFilters: filters }, token);

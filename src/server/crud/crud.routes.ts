@@ -36,6 +36,7 @@ export function registerCrudRoutes(app: FastifyInstance, ctx: AppContext, bindin
       { schema: { body: PageRequestSchema }, config: { permission: permission(resource, 'view') } },
       async (request) => ok(await findPage(ctx.db, binding, request.user!, request.body as PageRequest)),
     );
+    if (binding.entity.viewOnly) continue;
     // Save is insert or update: the route admits either permission, the service checks the one that applies.
     app.post(
       `/${name}/save`,

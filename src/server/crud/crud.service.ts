@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { EntityDef } from '../../shared/entities/defineEntity';
+import { type EntityDef, rowTimes } from '../../shared/entities/defineEntity';
 import { permission } from '../../shared/permissions';
 import { validateRow } from '../../shared/validation';
 import type { ColumnFilterValue, PageRequest, PageResult } from '../../shared/wire';
@@ -22,7 +22,7 @@ const camel = (name: string): string => name.replace(/_([a-z0-9])/g, (_, c: stri
 
 /** The select list of an entity, defined once: id, its fields, and the row times. */
 function selectList(def: EntityDef): RawBuilder<unknown> {
-  const columns = ['id', ...Object.keys(def.fields), 'createTime', 'updateTime'];
+  const columns = ['id', ...Object.keys(def.fields), ...rowTimes(def)];
   return sql.join(columns.map((c) => sql.ref(snake(c))));
 }
 
@@ -79,7 +79,7 @@ function whereClause(where: RawBuilder<unknown>[]): RawBuilder<unknown> {
 export async function findPage(db: Db, binding: CrudBinding, user: SessionUser, request: PageRequest): Promise<PageResult<Row>> {
   const { entity, table } = binding;
   const where = whereClause(conditions(binding, user, request.columnFilters));
-  const order = sql.join([...entity.orderBy, 'id'].map((f) => sql.ref(snake(f))));
+  const order = sql.join([...entity.orderBy.map((f) => sql.ref(snake(f))), entity.newestFirst ? sql`id desc` : sql.ref('id')]);
   const offset = (request.pageNum - 1) * request.pageSize;
   const [count, page] = await Promise.all([
     sql<{ total: number }>`select count(*)::int as total from ${sql.table(table)} ${where}`.execute(db),
@@ -179,7 +179,8 @@ export async function saveRow(db: Db, binding: CrudBinding, user: SessionUser, i
     if (!allowed(binding, user, row.whId, existing ? 'update' : 'insert')) return 0;
     await binding.beforeSave?.(trx, row, { user, existing });
     await refuseDuplicate(trx, binding, row, id);
-    const fields = Object.keys(entity.fields).filter((f) => !entity.fields[f]?.readOnly);
+    // Server-maintained fields are written only when the binding's hook set them (e.g. a number from a series).
+    const fields = Object.keys(entity.fields).filter((f) => !entity.fields[f]?.readOnly || row[f] !== undefined);
     try {
       if (existing && id !== null) {
         const sets = fields.map((f) => sql`${sql.ref(snake(f))} = ${row[f] ?? null}`);

@@ -6,6 +6,7 @@ import * as m0003 from './migrations/0003_system';
 import * as m0004 from './migrations/0004_masterdata';
 import * as m0006 from './migrations/0006_masterdata_more';
 import * as m0007 from './migrations/0007_backup_notice';
+import * as m0008 from './migrations/0008_inventory';
 
 // Listed explicitly: the server is one esbuild bundle, so nothing is read from disk at run time.
 const MIGRATIONS: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004_masterdata': m0004,
   '0006_masterdata_more': m0006,
   '0007_backup_notice': m0007,
+  '0008_inventory': m0008,
 };
 
 /** Brings the schema to the newest version; fails loudly (the server must not start half-migrated). */

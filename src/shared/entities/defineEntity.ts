@@ -55,8 +55,14 @@ export interface EntityDef<F extends string = string> {
   fields: Record<F, FieldDef>;
   /** Order of the rows in findPage. */
   orderBy: readonly NoInfer<F>[];
+  /** Logs: the latest rows first (after `orderBy`, by id descending). */
+  newestFirst?: boolean;
   /** Rows of the edit form, each a list of fields. */
   form: readonly (readonly NoInfer<F>[])[];
+  /** Only listed (logs, the stock ledger): no save or delete route, no add, edit or delete buttons. */
+  viewOnly?: boolean;
+  /** Rows carry createTime and updateTime (default). Logs carry their own date instead. */
+  timestamps?: boolean;
 }
 
 /** Checks the definition's internal references at compile time (keys, order and form name declared fields) and returns it unchanged. */
@@ -66,3 +72,6 @@ export function defineEntity<F extends string>(def: EntityDef<F>): EntityDef<F> 
 
 /** Fields every entity row carries, maintained by the server. */
 export const SYSTEM_FIELDS = ['id', 'createTime', 'updateTime'] as const;
+
+/** The server-maintained row times an entity has. */
+export const rowTimes = (def: EntityDef): readonly string[] => (def.timestamps === false ? [] : ['createTime', 'updateTime']);

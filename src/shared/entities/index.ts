@@ -1,10 +1,12 @@
 import type { EntityDef } from './defineEntity';
+import { exceptionLog } from './exceptionLog';
+import { tblInvAdjustment, tblInvMovement } from './inventoryTasks';
+import { SYSTEM_ENTITIES } from './system';
 import { tAttributeCollection } from './tAttributeCollection';
 import { tblCartonType } from './tblCartonType';
 import { tblPrintScheduler } from './tblPrintScheduler';
 import { tblSnMaster } from './tblSnMaster';
 import { tCarrier } from './tCarrier';
-import { SYSTEM_ENTITIES } from './system';
 import { tClient } from './tClient';
 import { tControl } from './tControl';
 import { tDockDoor } from './tDockDoor';
@@ -14,6 +16,8 @@ import { tItemType } from './tItemType';
 import { tItemUom } from './tItemUom';
 import { tLocation } from './tLocation';
 import { tReason } from './tReason';
+import { tranLog } from './tranLog';
+import { tStoredItem } from './tStoredItem';
 import { tVendor } from './tVendor';
 import { tWhse } from './tWhse';
 import { tWhseControl } from './tWhseControl';
@@ -44,4 +48,9 @@ export const ENTITIES: Record<string, EntityDef> = {
   tDockDoor,
   tWorkType,
   ...SYSTEM_ENTITIES,
+  tStoredItem,
+  tranLog,
+  exceptionLog,
+  tblInvMovement,
+  tblInvAdjustment,
 };

@@ -1,0 +1,26 @@
+import type { Transaction } from 'kysely';
+import { pgErrorCode } from '../platform/errors';
+import type { Db } from './connect';
+import type { Database } from './schema';
+
+const SERIALIZATION_FAILURE = '40001';
+const DEADLOCK_DETECTED = '40P01';
+const MAX_ATTEMPTS = 6;
+
+/**
+ * Runs one business action as one transaction, retried when PostgreSQL aborts it for a deadlock or a
+ * serialization failure (the whole action reruns, so it must not have effects outside the database).
+ * The user never sees these aborts; after the attempts run out the last error is thrown.
+ */
+export async function inTransaction<T>(db: Db, action: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute(action);
+    } catch (error) {
+      const code = pgErrorCode(error);
+      if (attempt >= MAX_ATTEMPTS || (code !== SERIALIZATION_FAILURE && code !== DEADLOCK_DETECTED)) throw error;
+      // Back off a little, with jitter, so the contenders do not collide again at once.
+      await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 20 * attempt));
+    }
+  }
+}

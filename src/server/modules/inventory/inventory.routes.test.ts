@@ -1,0 +1,133 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInventoryFixture, FIX, insertAdjustment, insertMovement } from '../../../../tests/support/inventoryFixture';
+import { createTestApp, createUser, type TestApp } from '../../../../tests/support/testApp';
+import type { PageResult } from '../../../shared/wire';
+
+let t: TestApp;
+let admin: string;
+let wh02: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  await createInventoryFixture(t.connection.db);
+  admin = await t.login();
+  const all = ['tStoredItem', 'tranLog', 'exceptionLog', 'tblInvMovement', 'tblInvAdjustment'].flatMap((r) =>
+    ['view', 'add', 'edit', 'delete'].map((a) => `sys:${r}:${a}`),
+  );
+  await createUser(t, 'invwh02', { permissions: all, warehouses: ['WH02'] });
+  wh02 = await t.login('invwh02', 'Secret#123');
+});
+afterAll(() => t.close());
+
+type Row = Record<string, unknown>;
+const page = (url: string, columnFilters: Row = {}, token = admin) =>
+  t.post<PageResult<Row>>(url, { pageNum: 1, pageSize: 50, columnFilters }, token);
+
+describe('task headers', () => {
+  it('numbers a new movement from the warehouse series, and refuses changes once it is completed', async () => {
+    const first = await t.post<number>('/api/tblInvMovement/save', { whId: 'WH01', description: '补货 Replenish' }, admin);
+    const second = await t.post<number>('/api/tblInvMovement/save', { whId: 'WH01', taskId: 'MINE', status: 'C' }, admin);
+    expect(first.body.data).toBeGreaterThan(0);
+    const rows = (await page('/api/tblInvMovement/findPage', { whId: 'WH01' })).body.data.content;
+    const [b, a] = rows; // newest first
+    expect(a).toMatchObject({ id: first.body.data, status: 'N', createBy: 'admin' });
+    expect(String(a?.taskId)).toMatch(/^MV\d{8}$/);
+    // The client cannot choose the number or the status.
+    expect(b).toMatchObject({ id: second.body.data, status: 'N' });
+    expect(b?.taskId).not.toBe('MINE');
+    expect(Number(String(b?.taskId).slice(2))).toBe(Number(String(a?.taskId).slice(2)) + 1);
+
+    await sql`update tbl_inv_movement set status = 'C' where id = ${first.body.data}`.execute(t.connection.db);
+    const edit = await t.post('/api/tblInvMovement/save', { id: first.body.data, whId: 'WH01', description: 'x' }, admin);
+    expect(edit.body).toMatchObject({ code: -10000, errorCode: 'movementTaskLocked' });
+    expect(edit.body.msg).toBe('An approved or completed task cannot be changed');
+    const del = await t.post('/api/tblInvMovement/delete', [{ id: first.body.data }], admin);
+    expect(del.body).toMatchObject({ code: -10000, errorCode: 'movementTaskLocked' });
+  });
+
+  it('keeps another warehouse’s tasks out of reach', async () => {
+    const res = await t.post<number>('/api/tblInvAdjustment/save', { whId: 'WH01', reasonId: 'CORR' }, wh02);
+    expect(res.body).toMatchObject({ code: 200, data: 0 });
+    const seen = (await page('/api/tblInvAdjustment/findPage', {}, wh02)).body.data.content;
+    expect(seen.every((r) => r.whId === 'WH02')).toBe(true);
+    const approve = await t.post('/api/tblInvMovement/approvePlannedMove', { whId: 'WH01', taskId: 'X' }, wh02);
+    expect(approve.body).toMatchObject({ code: -10000, errorCode: 'warehouseNotGranted' });
+  });
+});
+
+describe('stock and logs through the API', () => {
+  it('confirms an adjustment, shows the stock with its zone and available quantity, and logs it', async () => {
+    await insertAdjustment(t.connection.db, 'API-AJ1', [{ at: FIX.i1, itemNumber: FIX.itemPlain, qty: '40' }]);
+    const res = await t.post('/api/tblInvAdjustment/confirmInvAdjustment', { whId: 'WH01', taskId: 'API-AJ1' }, admin);
+    expect(res.body).toMatchObject({ code: 200, data: 1 });
+    const stock = (await page('/api/tStoredItem/findPage', { whId: 'WH01', itemNumber: FIX.itemPlain })).body.data.content;
+    expect(stock).toEqual([
+      expect.objectContaining({ locationId: FIX.i1, actualQty: '40.000', availableQty: '40.000', status: 'A' }),
+    ]);
+    const byLocation = (
+      await t.post<PageResult<Row>>(
+        '/api/tStoredItem/findPageByLocation',
+        { pageNum: 1, pageSize: 8, whId: 'WH01', locationId: 'TINV-' },
+        admin,
+      )
+    ).body.data;
+    expect(byLocation.content.map((r) => r.locationId)).toEqual([FIX.i1]);
+    const available = await t.post<Row[]>(
+      '/api/tStoredItem/findAvailableStockQty',
+      { whId: 'WH01', locationId: FIX.i1, itemNumber: FIX.itemPlain, lotNumber: '', huId: null },
+      admin,
+    );
+    expect(available.body.data).toEqual([expect.objectContaining({ actualQty: '40.000', availableQty: '40.000' })]);
+    const log = (await page('/api/tranLog/getInventoryOperationLog', { controlNumber: 'API-AJ1' })).body.data.content;
+    expect(log).toEqual([
+      expect.objectContaining({ tranType: 'ADJUST', quantity: '40.000', toLocationId: FIX.i1, employeeId: 'admin' }),
+    ]);
+    const one = await t.get<Row>(`/api/tranLog/findById?id=${String(log[0]?.id)}`, admin);
+    expect(one.body.data).toMatchObject({ controlNumber: 'API-AJ1' });
+    expect((await t.get(`/api/tranLog/findById?id=${String(log[0]?.id)}`, wh02)).body.errorCode).toBe('notFound');
+    const types = await t.post<Row[]>('/api/tranLog/getTranTypes', {}, admin);
+    expect(types.body.data).toContainEqual({ optionValue: 'ADJUST', optionDisplay: 'ADJUST' });
+  });
+
+  it('holds stock with a HOLD reason, refuses a movement of held stock and keeps the refusal in the exception log', async () => {
+    const [row] = (await page('/api/tStoredItem/findPage', { whId: 'WH01', itemNumber: FIX.itemPlain })).body.data.content;
+    const noReason = await t.post(
+      '/api/tStoredItem/holdReleaseInventory',
+      { ids: [row?.id], hold: true, reasonId: 'NOPE' },
+      admin,
+    );
+    expect(noReason.body).toMatchObject({ code: -10000, errorCode: 'holdReasonRequired' });
+    const hold = await t.post(
+      '/api/tStoredItem/holdReleaseInventory',
+      { ids: [row?.id], hold: true, reasonId: FIX.holdReason },
+      admin,
+    );
+    expect(hold.body).toMatchObject({ code: 200, data: 1 });
+    const [held] = (await page('/api/tStoredItem/findPage', { whId: 'WH01', itemNumber: FIX.itemPlain, status: 'H' })).body.data
+      .content;
+    expect(held).toMatchObject({ availableQty: '0.000', reasonId: FIX.holdReason });
+
+    await insertMovement(t.connection.db, 'API-MV1', [{ from: FIX.i1, to: FIX.i2, itemNumber: FIX.itemPlain, qty: '5' }]);
+    const refused = await t.post('/api/tblInvMovement/approvePlannedMove', { whId: 'WH01', taskId: 'API-MV1' }, admin);
+    expect(refused.body).toMatchObject({
+      code: -10000,
+      errorCode: 'availableStockZero',
+      msg: 'The amount of available inventory is 0',
+    });
+    const exceptions = (await page('/api/exceptionLog/findPage', { controlNumber: 'API-MV1' })).body.data.content;
+    expect(exceptions).toEqual([
+      expect.objectContaining({ errorCode: 'availableStockZero', tranType: 'MOVE', itemNumber: FIX.itemPlain }),
+    ]);
+
+    await t.post('/api/tStoredItem/holdReleaseInventory', { ids: [row?.id], hold: false }, admin);
+    const approved = await t.post('/api/tblInvMovement/approvePlannedMove', { whId: 'WH01', taskId: 'API-MV1' }, admin);
+    expect(approved.body).toMatchObject({ code: 200, data: 1 });
+  });
+
+  it('offers no save or delete for the ledger and the logs', async () => {
+    for (const name of ['tStoredItem', 'tranLog', 'exceptionLog']) {
+      expect((await t.post(`/api/${name}/save`, { whId: 'WH01' }, admin)).status).toBe(404);
+      expect((await t.post(`/api/${name}/delete`, [{ id: 1 }], admin)).status).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,252 @@
+/**
+ * Inventory calls beyond the generic ones (spec 000 §7, spec 001 §7): approving movements, confirming
+ * adjustments, holding and releasing stock, available stock for the line dialogs, and the log queries.
+ */
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { Type } from 'typebox';
+import { exceptionLog } from '../../../shared/entities/exceptionLog';
+import { tranLog } from '../../../shared/entities/tranLog';
+import { tStoredItem } from '../../../shared/entities/tStoredItem';
+import { permission } from '../../../shared/permissions';
+import type { PageRequest } from '../../../shared/wire';
+import { PageRequestSchema } from '../../crud/crud.routes';
+import { findPage } from '../../crud/crud.service';
+import type { CrudBinding } from '../../crud/crud.types';
+import type { Db } from '../../db/connect';
+import { inTransaction } from '../../db/transaction';
+import type { AppContext, SessionUser } from '../../platform/context';
+import { ok } from '../../platform/envelope';
+import { AppError } from '../../platform/errors';
+import { approveMovement, confirmAdjustment } from './execute.service';
+import { AVAILABLE_QTY, setHold } from './ledger.service';
+
+const granted = (user: SessionUser, whId: string) => user.warehouses === 'all' || user.warehouses.includes(whId);
+
+function requireWarehouse(user: SessionUser, whId: string): void {
+  if (!granted(user, whId)) throw new AppError('warehouseNotGranted', { whId });
+}
+
+/** Keeps a refused task action in the exception log (after its transaction rolled back), then refuses. */
+async function loggingRefusal<T>(
+  db: Db,
+  what: { whId: string; tranType: string; taskId: string; user: string },
+  action: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    if (error instanceof AppError) {
+      await sql`
+        insert into exception_log (wh_id, category, tran_type, description, error_code, employee_id, control_number,
+          item_number, from_location_id, line_number)
+        values (${what.whId}, 'INVENTORY', ${what.tranType}, ${JSON.stringify(error.params)}, ${error.code}, ${what.user},
+          ${what.taskId}, ${String(error.params.itemNumber ?? '') || null}, ${String(error.params.locationId ?? '') || null},
+          ${Number(error.params.lineNumber) || null})`.execute(db);
+    }
+    throw error;
+  }
+}
+
+const TaskBody = Type.Object({
+  whId: Type.String({ minLength: 1, maxLength: 20 }),
+  taskId: Type.String({ minLength: 1, maxLength: 30 }),
+});
+const StockQuery = Type.Object({
+  whId: Type.String({ minLength: 1, maxLength: 20 }),
+  locationId: Type.String({ minLength: 1, maxLength: 30 }),
+  itemNumber: Type.String({ minLength: 1, maxLength: 50 }),
+  lotNumber: Type.Optional(Type.Union([Type.String({ maxLength: 50 }), Type.Null()])),
+  huId: Type.Optional(Type.Union([Type.String({ maxLength: 50 }), Type.Null()])),
+  storedAttributeId: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.String({ maxLength: 20 }), Type.Null()])),
+});
+type StockQueryBody = {
+  whId: string;
+  locationId: string;
+  itemNumber: string;
+  lotNumber?: string | null;
+  huId?: string | null;
+  storedAttributeId?: number | string | null;
+};
+const blank = (v: string | number | null | undefined) => (v === undefined || v === null || v === '' ? null : String(v));
+
+const LOG_BINDINGS = {
+  tranLog: { entity: tranLog, table: 'tran_log' },
+  exceptionLog: { entity: exceptionLog, table: 'exception_log' },
+} as const satisfies Record<string, CrudBinding>;
+const STORED_ITEMS: CrudBinding = { entity: tStoredItem, table: 'v_stored_item' };
+
+export function registerInventoryRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+
+  app.post(
+    '/tblInvMovement/approvePlannedMove',
+    { schema: { body: TaskBody }, config: { permission: permission('tblInvMovement', 'edit'), audit: true } },
+    async (request) => {
+      const { whId, taskId } = request.body as { whId: string; taskId: string };
+      const user = request.user!;
+      requireWarehouse(user, whId);
+      await loggingRefusal(db, { whId, taskId, tranType: 'MOVE', user: user.name }, () =>
+        approveMovement(db, whId, taskId, user.name),
+      );
+      return ok(1);
+    },
+  );
+
+  app.post(
+    '/tblInvAdjustment/confirmInvAdjustment',
+    { schema: { body: TaskBody }, config: { permission: permission('tblInvAdjustment', 'edit'), audit: true } },
+    async (request) => {
+      const { whId, taskId } = request.body as { whId: string; taskId: string };
+      const user = request.user!;
+      requireWarehouse(user, whId);
+      await loggingRefusal(db, { whId, taskId, tranType: 'ADJUST', user: user.name }, () =>
+        confirmAdjustment(db, whId, taskId, user.name),
+      );
+      return ok(1);
+    },
+  );
+
+  app.post(
+    '/tStoredItem/holdReleaseInventory',
+    {
+      schema: {
+        body: Type.Object({
+          ids: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 500 }),
+          hold: Type.Boolean(),
+          reasonId: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Null()])),
+        }),
+      },
+      config: { permission: permission('tStoredItem', 'edit'), audit: true },
+    },
+    async (request) => {
+      const { ids, hold, reasonId } = request.body as { ids: number[]; hold: boolean; reasonId?: string | null };
+      const user = request.user!;
+      const changed = await inTransaction(db, async (trx) => {
+        const { rows } = await sql<{ id: number; whId: string; clientCode: string }>`
+          select id, wh_id, client_code from t_stored_item where id = any(${ids}::bigint[]) order by id for update`.execute(trx);
+        if (rows.length !== new Set(ids).size) throw new AppError('notFound');
+        let count = 0;
+        for (const row of rows) {
+          requireWarehouse(user, row.whId);
+          if (hold) {
+            const { rows: reasons } = await sql`
+              select 1 from t_reason where wh_id = ${row.whId} and reason_type = 'HOLD' and reason_id = ${reasonId ?? ''}
+                and (client_code is null or client_code = ${row.clientCode})`.execute(trx);
+            if (reasons.length === 0) throw new AppError('holdReasonRequired');
+          }
+          const context = {
+            category: 'INVENTORY' as const,
+            tranType: hold ? 'HOLD' : 'RELEASE',
+            description: hold ? String(reasonId) : '',
+            employeeId: user.name,
+            controlNumber: null,
+            lineNumber: null,
+            fromLocationId: null,
+            toLocationId: null,
+          };
+          if (await setHold(trx, row.id, hold, reasonId ?? null, context)) count++;
+        }
+        return count;
+      });
+      return ok(changed);
+    },
+  );
+
+  // The line dialogs' stock check: the available quantity of one exact ledger key.
+  const availableStock = async (body: StockQueryBody, user: SessionUser) => {
+    if (!granted(user, body.whId)) return [];
+    const { rows } = await sql<{ actualQty: string; availableQty: string }>`
+      select actual_qty::text as actual_qty, (${AVAILABLE_QTY})::text as available_qty, status, expiration_date, hu_id
+      from t_stored_item
+      where wh_id = ${body.whId} and location_id = ${body.locationId} and item_number = ${body.itemNumber}
+        and lot_number is not distinct from ${blank(body.lotNumber)}
+        and hu_id is not distinct from ${blank(body.huId)}
+        and stored_attribute_id is not distinct from ${blank(body.storedAttributeId)}::bigint`.execute(db);
+    return rows;
+  };
+  const stockLookupPermission = [
+    permission('tStoredItem', 'view'),
+    permission('tblInvMovement', 'add'),
+    permission('tblInvMovement', 'edit'),
+    permission('tblInvAdjustment', 'add'),
+    permission('tblInvAdjustment', 'edit'),
+  ].join(',');
+  for (const name of ['findAvailableStock', 'findAvailableStockQty']) {
+    app.post(
+      `/tStoredItem/${name}`,
+      { schema: { body: StockQuery }, config: { permission: stockLookupPermission } },
+      async (request) => ok(await availableStock(request.body as StockQueryBody, request.user!)),
+    );
+  }
+
+  // Stock at one location (findPageByLocID) or at locations starting with a prefix (findPageByLocation).
+  const LocationPage = Type.Object({
+    ...PageRequestSchema.properties,
+    whId: Type.String({ minLength: 1, maxLength: 20 }),
+    locationId: Type.String({ minLength: 1, maxLength: 30 }),
+  });
+  for (const [name, exact] of [
+    ['findPageByLocID', true],
+    ['findPageByLocation', false],
+  ] as const) {
+    app.post(
+      `/tStoredItem/${name}`,
+      { schema: { body: LocationPage }, config: { permission: permission('tStoredItem', 'view') } },
+      async (request) => {
+        const body = request.body as PageRequest & { whId: string; locationId: string };
+        const locationId = exact ? body.locationId.replace(/%/g, '') : `${body.locationId.replace(/%/g, '')}%`;
+        return ok(
+          await findPage(db, STORED_ITEMS, request.user!, {
+            pageNum: body.pageNum,
+            pageSize: body.pageSize,
+            columnFilters: { ...body.columnFilters, whId: body.whId, locationId },
+          }),
+        );
+      },
+    );
+  }
+
+  for (const [name, binding] of Object.entries(LOG_BINDINGS)) {
+    const view = permission(name, 'view');
+    app.get(
+      `/${name}/findById`,
+      { schema: { querystring: Type.Object({ id: Type.Integer({ minimum: 1 }) }) }, config: { permission: view } },
+      async (request) => {
+        const { id } = request.query as { id: number };
+        const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(binding.table)} where id = ${id}`.execute(
+          db,
+        );
+        const row = rows[0];
+        if (!row || !granted(request.user!, String(row.whId))) throw new AppError('notFound');
+        return ok(row);
+      },
+    );
+    app.post(`/${name}/getTranTypes`, { config: { permission: view } }, async (request) => {
+      const user = request.user!;
+      const scope = user.warehouses === 'all' ? sql`` : sql`where wh_id = any(${user.warehouses}::varchar[])`;
+      const { rows } = await sql<{ optionValue: string }>`
+        select distinct tran_type as option_value from ${sql.table(binding.table)} ${scope} order by 1`.execute(db);
+      return ok(rows.map((r) => ({ optionValue: r.optionValue, optionDisplay: r.optionValue })));
+    });
+  }
+  for (const [name, category] of [
+    ['getInboundOperationLog', 'INBOUND'],
+    ['getOutboundOperationLog', 'OUTBOUND'],
+    ['getInventoryOperationLog', 'INVENTORY'],
+  ] as const) {
+    app.post(
+      `/tranLog/${name}`,
+      { schema: { body: PageRequestSchema }, config: { permission: permission('tranLog', 'view') } },
+      async (request) => {
+        const body = request.body as PageRequest;
+        return ok(
+          await findPage(db, LOG_BINDINGS.tranLog, request.user!, {
+            ...body,
+            columnFilters: { ...body.columnFilters, category },
+          }),
+        );
+      },
+    );
+  }
+}

@@ -1,0 +1,33 @@
+import { defineEntity } from './defineEntity';
+
+/**
+ * The stock ledger as the stock query shows it (spec 001 §3 "Stored item"): read through the view
+ * v_stored_item, which adds the location's zone and the available quantity. Stock changes only through the
+ * inventory services, never through a generic save.
+ */
+export const tStoredItem = defineEntity({
+  name: 'tStoredItem',
+  resource: 'tStoredItem',
+  warehouseScoped: true,
+  viewOnly: true,
+  unique: [],
+  orderBy: ['whId', 'locationId', 'itemNumber', 'lotNumber'],
+  fields: {
+    whId: { type: 'text', filter: true, column: true, width: 90, lookup: 'warehouse' },
+    clientCode: { type: 'text', filter: true, column: true, width: 100 },
+    zone: { type: 'text', filter: true, column: true, width: 90 },
+    locationId: { type: 'text', filter: true, column: true, width: 120 },
+    itemNumber: { type: 'text', filter: true, column: true, width: 130 },
+    lotNumber: { type: 'text', filter: true, column: true, width: 110 },
+    huId: { type: 'text', filter: true, column: true, width: 110 },
+    actualQty: { type: 'decimal', column: true, width: 100 },
+    unavailableQty: { type: 'decimal', column: true, width: 100 },
+    availableQty: { type: 'decimal', column: true, width: 100 },
+    status: { type: 'code', codes: ['A', 'H'], codeList: 'storedItemStatus', filter: true, column: true, width: 90 },
+    reasonId: { type: 'text', column: true, width: 100 },
+    fifoDate: { type: 'date', column: true, width: 110 },
+    expirationDate: { type: 'date', filter: true, column: true, width: 110 },
+    storedAttributeId: { type: 'int', column: true, width: 90 },
+  },
+  form: [],
+});
