@@ -102,7 +102,7 @@ describe('backup and restore', () => {
     const db = t.connection.db;
     await renameWarehouse('WH01', 'Renamed');
     expect(await warehouseName('WH01')).toBe('Renamed');
-    await sql`delete from t_client where client_code = 'BLUE'; insert into t_whse (wh_id, name) values ('WH99', 'New DC')`.execute(
+    await sql`delete from sys_dict where id = (select min(id) from sys_dict); insert into t_whse (wh_id, name) values ('WH99', 'New DC')`.execute(
       db,
     );
     await db.updateTable('tLocation').set({ capacityQty: '1.5' }).execute();
