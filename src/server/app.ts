@@ -7,10 +7,13 @@ import { registerCrudRoutes } from './crud/crud.routes';
 import type { Db } from './db/connect';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { randomCaptchaCode } from './modules/auth/auth.service';
+import { registerBackupRoutes } from './modules/backup/backup.routes';
 import { INVENTORY_BINDINGS } from './modules/inventory/inventory.bindings';
 import { registerInventoryRoutes } from './modules/inventory/inventory.routes';
 import { registerLookupRoutes } from './modules/lookups/lookups.routes';
 import { MASTERDATA_BINDINGS } from './modules/masterdata/masterdata.bindings';
+import { registerNoticeRoutes } from './modules/notice/notice.routes';
+import { registerReportRoutes } from './modules/reports/reports.routes';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { installAudit } from './platform/audit';
 import type { AppContext } from './platform/context';
@@ -36,20 +39,26 @@ export interface WharfApp {
 /** Both base paths of the spec serve the same routes. */
 export const API_PREFIXES = ['/api', '/wmsApi'] as const;
 
-// No inline script or style from us; Shoelace sets style attributes, AG Grid injects its theme CSS.
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self' data:",
-  "worker-src 'self' blob:",
-  "frame-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-].join('; ');
+/**
+ * No inline script or style from us; Shoelace sets style attributes, AG Grid injects its theme CSS. The report
+ * server (WHARF_REPORT_URL) is the one other origin: the reporting frame posts a form to it inside a frame.
+ */
+export function contentSecurityPolicy(config: Pick<Config, 'reportUrl'>): string {
+  const report = config.reportUrl ? ` ${new URL(config.reportUrl).origin}` : '';
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self' data:",
+    "worker-src 'self' blob:",
+    `frame-src 'self'${report}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    `form-action 'self'${report}`,
+  ].join('; ');
+}
 
 /** Builds the server: platform first (errors, guard, audit), then the modules, listed explicitly. */
 export async function buildApp(options: AppOptions): Promise<WharfApp> {
@@ -67,9 +76,10 @@ export async function buildApp(options: AppOptions): Promise<WharfApp> {
     captchaCode: options.captchaCode ?? randomCaptchaCode,
   };
   const routes: GuardedRoute[] = [];
+  const csp = contentSecurityPolicy(config);
 
   app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('content-security-policy', CSP);
+    reply.header('content-security-policy', csp);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');
     reply.header('x-frame-options', 'SAMEORIGIN');
@@ -86,6 +96,9 @@ export async function buildApp(options: AppOptions): Promise<WharfApp> {
         registerSystemRoutes(api, ctx);
         registerLookupRoutes(api, ctx);
         registerCrudRoutes(api, ctx, MASTERDATA_BINDINGS);
+        registerBackupRoutes(api, ctx);
+        registerNoticeRoutes(api, ctx);
+        registerReportRoutes(api, ctx);
         registerCrudRoutes(api, ctx, INVENTORY_BINDINGS);
         registerInventoryRoutes(api, ctx);
       },

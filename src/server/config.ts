@@ -18,11 +18,40 @@ export interface Config {
   /** Directory holding the built console; null serves no console (API tests). */
   publicDir: string | null;
   logLevel: string;
+  /** Scheduled backup interval in ms (`WHARF_BACKUP_INTERVAL`); null = no scheduled backups. */
+  backupIntervalMs: number | null;
+  /** How many scheduled backups are kept (`WHARF_BACKUP_KEEP`); manual ones are never pruned. */
+  backupKeep: number;
+  /** Address of the external report server the reporting frame posts to (`WHARF_REPORT_URL`); null = none. */
+  reportUrl: string | null;
 }
 
 function int(value: string | undefined, fallback: number): number {
   const n = Number.parseInt(value ?? '', 10);
   return Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** `24h`, `30m`, `7d`, `3600s` or a bare number of hours; `0`/`off` disables. Anything else stops the start. */
+export function parseInterval(value: string): number | null {
+  const text = value.trim().toLowerCase();
+  if (text === '0' || text === 'off' || text === 'no' || text === 'false') return null;
+  const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?$/.exec(text);
+  const ms = m?.[1] ? Number(m[1]) * UNIT_MS[(m[2] ?? 'h') as keyof typeof UNIT_MS] : Number.NaN;
+  // At least a minute: a shorter schedule would only ever be a typo (24 read as 24 ms).
+  if (!Number.isFinite(ms) || ms < 60_000)
+    throw new Error(`WHARF_BACKUP_INTERVAL "${value}" is not an interval such as 24h, 30m or off`);
+  return ms;
+}
+
+/** The report server's address: an absolute http(s) URL, or null when unset. */
+function reportUrl(value: string | undefined): string | null {
+  if (!value) return null;
+  const url = URL.canParse(value) ? new URL(value) : null;
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+    throw new Error(`WHARF_REPORT_URL "${value}" is not an http(s) address`);
+  return url.toString();
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {
@@ -39,5 +68,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     sessionMaxHours: int(env.WHARF_SESSION_MAX_HOURS, 12),
     publicDir: path.resolve(root, env.WHARF_PUBLIC_DIR || './dist/public'),
     logLevel: env.WHARF_LOG_LEVEL || 'info',
+    // Daily by default for the embedded database (its files are the only copy); PostgreSQL has its own tooling.
+    backupIntervalMs: parseInterval(env.WHARF_BACKUP_INTERVAL || (env.DATABASE_URL ? 'off' : '24h')),
+    backupKeep: int(env.WHARF_BACKUP_KEEP, 7),
+    reportUrl: reportUrl(env.WHARF_REPORT_URL),
   };
 }

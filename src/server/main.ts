@@ -1,6 +1,8 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/open';
+import { startBackupSchedule } from './modules/backup/backup.schedule';
+import { backupDir } from './modules/backup/backup.service';
 import { sweepExpired } from './platform/session';
 
 /** Starts Wharf: database, migrations, first-start seed, then the HTTP server. */
@@ -12,6 +14,7 @@ async function main(): Promise<void> {
 
   const sweeper = setInterval(() => void sweepExpired(ctx.db, ctx.now()).catch((e) => app.log.error(e)), 15 * 60_000);
   sweeper.unref();
+  const stopBackups = await startBackupSchedule(ctx, app.log);
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {
     if (closing) return;
@@ -19,6 +22,7 @@ async function main(): Promise<void> {
     app.log.info(`${signal}: shutting down`);
     clearInterval(sweeper);
     await app.close();
+    await stopBackups();
     await connection.close();
     process.exit(0);
   };
@@ -32,6 +36,7 @@ async function main(): Promise<void> {
     '  Wharf is running',
     `  Console:   ${address}`,
     `  Database:  ${connection.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  Backups:   ${config.backupIntervalMs ? `every ${config.backupIntervalMs / 3_600_000} h, newest ${config.backupKeep} kept` : 'on demand only'}, in ${backupDir(config)}`,
   ];
   if (seed.adminCreated) {
     lines.push(`  Account:   admin`);

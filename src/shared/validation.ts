@@ -1,5 +1,75 @@
+/**
+ * Validation shared by the server and the console (spec 000 §5, spec 001 §5): the closed code lists, the
+ * quantity patterns and the date format. The console checks a field as the user leaves it; the server runs the
+ * same checks on save and refuses with the same localized message.
+ */
 import type { EntityDef, FieldDef } from './entities/defineEntity';
 import type { ErrorCode, ErrorParams } from './errors';
+
+/** Y/N flags: lot control, serial control, special size, use of an extra carton (spec 001 §5). */
+export const YES_NO = ['Y', 'N'] as const;
+/** Location type: F forklift (pallet rack), S staging, I single item, M multi item. */
+export const LOCATION_TYPES = ['F', 'S', 'I', 'M'] as const;
+/** What a location holds: I items, H handling units (pallets). */
+export const HU_INDICATORS = ['I', 'H'] as const;
+/** Zone type: A qualified, D unqualified, Q pending inspection. */
+export const ZONE_TYPES = ['A', 'D', 'Q'] as const;
+/** An item's default carton: N its original box, P a paper bag. */
+export const CARTON_KINDS = ['N', 'P'] as const;
+
+/** Named value rules a FieldDef may carry (`rule`), beyond its type. */
+export const FIELD_RULES = ['qtyPositive', 'qtySigned', 'qtyNonNegative', 'positiveInt', 'percent'] as const;
+export type FieldRule = (typeof FIELD_RULES)[number];
+
+// A decimal part without trailing zero: 1 to 3 digits, the last one not 0.
+const FRACTION = String.raw`\.\d{0,2}[1-9]`;
+// numeric(18, 3) keeps 15 digits before the point.
+const WHOLE = String.raw`[1-9]\d{0,14}`;
+
+/**
+ * The patterns of the rules, as the spec states them:
+ * - qtyPositive: greater than 0, up to 3 decimals, no trailing zero in the decimals, no leading zero (movement,
+ *   PO and order lines);
+ * - qtySigned: the same with an optional sign, never 0 (adjustment lines: a change of stock);
+ * - qtyNonNegative: 0 or more, up to 3 decimals;
+ * - positiveInt: an integer greater than 0 without leading zero (line numbers, split-carton quantities);
+ * - percent: an integer from 1 to 100.
+ */
+export const RULE_PATTERNS: Readonly<Record<FieldRule, RegExp>> = {
+  qtyPositive: new RegExp(`^(0${FRACTION}|${WHOLE}(${FRACTION})?)$`),
+  qtySigned: new RegExp(`^[+-]?(0${FRACTION}|${WHOLE}(${FRACTION})?)$`),
+  qtyNonNegative: new RegExp(String.raw`^(0|${WHOLE})(\.\d{1,3})?$`),
+  // Nine digits at most: line numbers are integer columns.
+  positiveInt: /^[1-9]\d{0,8}$/,
+  percent: /^([1-9]\d?|100)$/,
+};
+
+const RULE_ERRORS: Readonly<Record<FieldRule, ErrorCode>> = {
+  qtyPositive: 'fieldQtyPositive',
+  qtySigned: 'fieldQtySigned',
+  qtyNonNegative: 'fieldQtyNonNegative',
+  positiveInt: 'fieldPositiveInt',
+  percent: 'fieldPercent',
+};
+
+/** Whether a value (as typed, or a JSON number) satisfies a rule. */
+export function matchesRule(rule: FieldRule, value: unknown): boolean {
+  return (typeof value === 'string' || typeof value === 'number') && RULE_PATTERNS[rule].test(String(value).trim());
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar date written yyyy-MM-dd (2024-02-29 yes, 2023-02-29 and 2024-04-31 no). */
+export function isCalendarDate(text: string): boolean {
+  const match = DATE.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  // Day 0 of the next month is the last day of this one; setUTCFullYear keeps years below 100 as written.
+  const last = new Date(0);
+  last.setUTCFullYear(year, month, 0);
+  return day <= last.getUTCDate();
+}
 
 /** One refused field: the console shows it under the field, the server answers the first one. */
 export interface FieldProblem {
@@ -8,9 +78,10 @@ export interface FieldProblem {
   params: ErrorParams;
 }
 
-const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const INT = /^-?(0|[1-9]\d*)$/;
-const DECIMAL = /^-?(0|[1-9]\d*)(\.\d{1,3})?$/;
+const DECIMAL = new RegExp(String.raw`^-?(0|${WHOLE})(\.\d{1,3})?$`);
+/** PostgreSQL integer columns. */
+const INT_MAX = 2_147_483_647;
 
 function isEmpty(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
@@ -21,6 +92,8 @@ export function checkField(entity: string, field: string, def: FieldDef, value: 
   const params = { field: `entity.${entity}.field.${field}` };
   if (isEmpty(value)) return def.required ? { field, code: 'fieldRequired', params } : null;
   const text = String(value).trim();
+  // A rule says more than the type ("greater than 0 …" rather than "a number"), so it answers first.
+  if (def.rule) return matchesRule(def.rule, text) ? null : { field, code: RULE_ERRORS[def.rule], params };
   switch (def.type) {
     case 'text':
       if (def.max !== undefined && text.length > def.max)
@@ -28,11 +101,11 @@ export function checkField(entity: string, field: string, def: FieldDef, value: 
       if (def.pattern && !new RegExp(def.pattern).test(text)) return { field, code: 'fieldInvalid', params };
       return null;
     case 'int':
-      return INT.test(text) ? null : { field, code: 'fieldNotNumber', params };
+      return INT.test(text) && Math.abs(Number(text)) <= INT_MAX ? null : { field, code: 'fieldNotNumber', params };
     case 'decimal':
       return DECIMAL.test(text) ? null : { field, code: 'fieldNotNumber', params };
     case 'date':
-      return DATE.test(text) ? null : { field, code: 'fieldNotDate', params };
+      return isCalendarDate(text) ? null : { field, code: 'fieldNotDate', params };
     case 'code':
       return def.codes?.includes(text)
         ? null

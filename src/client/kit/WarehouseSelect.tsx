@@ -2,26 +2,21 @@
 import type SlSelectElement from '@shoelace-style/shoelace/dist/components/select/select.component.js';
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
+import type { OptionEntry } from '../../shared/lookups';
 import { SUCCESS } from '../../shared/wire';
 import { apiPost } from './api';
 import { useT } from './i18n';
 import { session } from './session';
 import { SlOption, SlSelect } from './sl';
 
-/** One warehouse as `getWhse` answers it. */
-export interface WarehouseOption {
-  whId: string;
-  name: string;
-}
-
 // One request per user and page load: every form and filter on every tab shares the answer.
-const cache = new Map<string, Promise<WarehouseOption[]>>();
+const cache = new Map<string, Promise<OptionEntry[]>>();
 
 /** The user's warehouses, loaded once and shared; a failed load is retried on the next call. */
-export function loadWarehouses(userName: string): Promise<WarehouseOption[]> {
+export function loadWarehouses(userName: string): Promise<OptionEntry[]> {
   let pending = cache.get(userName);
   if (!pending) {
-    pending = apiPost<WarehouseOption[]>('/globalOptions/getWhse', { userName }).then(
+    pending = apiPost<OptionEntry[]>('/globalOptions/getWhse', { userName }).then(
       (envelope) => (envelope.code === SUCCESS && Array.isArray(envelope.data) ? envelope.data : []),
       () => [],
     );
@@ -52,7 +47,7 @@ export interface WarehouseSelectProps {
   size?: 'small' | 'medium';
 }
 
-/** Select of `whId` values, each shown as "whId - name". */
+/** Select of `whId` values, each shown as "whId name". */
 export function WarehouseSelect({
   value,
   onChange,
@@ -67,7 +62,7 @@ export function WarehouseSelect({
 }: WarehouseSelectProps) {
   const t = useT();
   const { user } = useSnapshot(session);
-  const [options, setOptions] = useState<WarehouseOption[]>([]);
+  const [options, setOptions] = useState<OptionEntry[]>([]);
 
   useEffect(() => {
     if (!user) return;
@@ -97,10 +92,10 @@ export function WarehouseSelect({
       onSlBlur={() => onBlur?.()}
     >
       {/* A warehouse the user lost access to still shows its id rather than a blank. */}
-      {value && !options.some((o) => o.whId === value) ? <SlOption value={value}>{value}</SlOption> : null}
+      {value && !options.some((o) => o.optionValue === value) ? <SlOption value={value}>{value}</SlOption> : null}
       {options.map((o) => (
-        <SlOption key={o.whId} value={o.whId}>
-          {o.name ? `${o.whId} - ${o.name}` : o.whId}
+        <SlOption key={o.optionValue} value={o.optionValue}>
+          {o.optionDisplay}
         </SlOption>
       ))}
     </SlSelect>

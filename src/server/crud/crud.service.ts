@@ -8,7 +8,9 @@ import type { SessionUser } from '../platform/context';
 import {
   AppError,
   HttpError,
+  PG_CHECK_VIOLATION,
   PG_FOREIGN_KEY_VIOLATION,
+  PG_NUMERIC_OUT_OF_RANGE,
   PG_RESTRICT_VIOLATION,
   PG_UNIQUE_VIOLATION,
   pgErrorCode,
@@ -120,17 +122,34 @@ function duplicate(entity: EntityDef): AppError {
   return new AppError('duplicateKey', { fields: entity.unique.map((f) => `entity.${entity.name}.field.${f}`) });
 }
 
-/** Translates constraint violations that slipped past the checks (concurrent writers) into refusals. */
-function translateDbError(error: unknown, entity: EntityDef, key: string): never {
+/** The column a CHECK constraint guards, from PostgreSQL's default name `<table>_<column>_check`. */
+function checkedColumn(table: string, constraint: string | undefined): string | null {
+  if (!constraint?.startsWith(`${table}_`) || !constraint.endsWith('_check')) return null;
+  return constraint.slice(table.length + 1, -'_check'.length) || null;
+}
+
+/** Translates constraint violations that slipped past the checks (concurrent writers, ranges) into refusals. */
+function translateDbError(error: unknown, entity: EntityDef, table: string, key: string): never {
   const code = pgErrorCode(error);
+  const { detail = '', constraint } = error as { detail?: string; constraint?: string };
   if (code === PG_UNIQUE_VIOLATION) throw duplicate(entity);
   if (code === PG_FOREIGN_KEY_VIOLATION || code === PG_RESTRICT_VIOLATION) {
-    const detail = String((error as { detail?: string }).detail ?? '');
     // "is (still) referenced" = a delete of a row in use; "is not present" = a save naming a missing row.
     if (detail.includes('referenced')) throw new AppError('inUse', { entity: `entity.${entity.name}.name`, key });
-    const column = /Key \(([a-z_]+)\)/.exec(detail)?.[1];
-    throw new AppError('fieldInvalid', { field: column ? `entity.${entity.name}.field.${camel(column)}` : key });
+    // Composite keys name the warehouse first: the last column is the code the user chose.
+    const match = /Key \(([a-z0-9_, ]+)\)=\((.*)\) is not present/.exec(detail);
+    const column = match?.[1]?.split(', ').at(-1);
+    const value = match?.[2]?.split(', ').at(-1) ?? '';
+    if (column && camel(column) in entity.fields)
+      throw new AppError('referenceNotFound', { field: `entity.${entity.name}.field.${camel(column)}`, value });
+    throw new AppError('fieldInvalid', { field: key });
   }
+  if (code === PG_CHECK_VIOLATION) {
+    const column = checkedColumn(table, constraint);
+    if (column && camel(column) in entity.fields)
+      throw new AppError('fieldInvalid', { field: `entity.${entity.name}.field.${camel(column)}` });
+  }
+  if (code === PG_NUMERIC_OUT_OF_RANGE) throw new AppError('numberOutOfRange');
   throw error;
 }
 
@@ -174,7 +193,7 @@ export async function saveRow(db: Db, binding: CrudBinding, user: SessionUser, i
         values (${sql.join(fields.map((f) => row[f] ?? null))}) returning id`.execute(trx);
       return rows[0]?.id ?? 0;
     } catch (error) {
-      return translateDbError(error, entity, keyOf(entity, row));
+      return translateDbError(error, entity, table, keyOf(entity, row));
     }
   });
 }
@@ -197,7 +216,7 @@ export async function deleteRows(db: Db, binding: CrudBinding, user: SessionUser
       const row = rows.find((r) =>
         String((error as { detail?: string }).detail ?? '').includes(String(r[entity.unique.at(-1) ?? 'id'])),
       );
-      return translateDbError(error, entity, row ? keyOf(entity, row) : '');
+      return translateDbError(error, entity, table, row ? keyOf(entity, row) : '');
     }
     return rows.length;
   });

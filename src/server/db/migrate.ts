@@ -2,24 +2,32 @@ import type { Kysely } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import * as m0001 from './migrations/0001_platform';
 import * as m0002 from './migrations/0002_warehouse_client';
+import * as m0003 from './migrations/0003_system';
 import * as m0004 from './migrations/0004_masterdata';
+import * as m0006 from './migrations/0006_masterdata_more';
+import * as m0007 from './migrations/0007_backup_notice';
 import * as m0008 from './migrations/0008_inventory';
 
 // Listed explicitly: the server is one esbuild bundle, so nothing is read from disk at run time.
 const MIGRATIONS: Record<string, Migration> = {
   '0001_platform': m0001,
   '0002_warehouse_client': m0002,
+  '0003_system': m0003,
   '0004_masterdata': m0004,
+  '0006_masterdata_more': m0006,
+  '0007_backup_notice': m0007,
   '0008_inventory': m0008,
 };
 
 /** Brings the schema to the newest version; fails loudly (the server must not start half-migrated). */
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+  // Branches own their numbers and land in any order: a database may already hold a later one.
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS }, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).map((r) => r.migrationName);
 }
 
 /** The newest schema version this build knows (backups record it). */
-export const SCHEMA_VERSION = Object.keys(MIGRATIONS).at(-1) ?? '';
+// Sorted: the numbered names order the versions whatever order the list above was merged in.
+export const SCHEMA_VERSION = Object.keys(MIGRATIONS).sort().at(-1) ?? '';

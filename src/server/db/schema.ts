@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { MasterdataTables } from './schema.masterdata';
+import type { NoticeTables } from './schema.notice';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -15,6 +16,8 @@ export interface SysUserTable {
   tenantId: number | null;
   name: string;
   passwordHash: string;
+  /** Display name (real name) shown in the header; the account name stays `name`. */
+  nickName: string | null;
   email: string | null;
   mobile: string | null;
   /** 1 active, 0 disabled. */
@@ -53,6 +56,8 @@ export interface SysMenuTable {
   orderNum: number;
   hidden: boolean;
   keepAlive: boolean;
+  createTime: Timestamp;
+  updateTime: Timestamp;
 }
 
 export interface SysRoleMenuTable {
@@ -65,6 +70,8 @@ export interface SysDeptTable {
   parentId: number;
   name: string;
   orderNum: number;
+  createTime: Timestamp;
+  updateTime: Timestamp;
 }
 
 export interface SysUserWarehouseTable {
@@ -81,6 +88,8 @@ export interface SysDictTable {
   label: string;
   labelEn: string;
   sort: number;
+  createTime: Timestamp;
+  updateTime: Timestamp;
 }
 
 export interface SysLogTable {
@@ -119,7 +128,7 @@ export interface SysLoginThrottleTable {
   lockedUntil: Timestamp | null;
 }
 
-export interface Database extends MasterdataTables {
+export interface Database extends MasterdataTables, NoticeTables {
   tenant: TenantTable;
   sysUser: SysUserTable;
   sysRole: SysRoleTable;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AUTHENTICATED, PUBLIC } from '../../shared/permissions';
 import type { AppContext } from './context';
 
+const NOT_ALLOWED = JSON.stringify({ code: 200, msg: null, data: 0 });
 const SECRET_KEYS = /pass(word)?|captcha|token|secret/i;
 
 /** Copies request params for the log with every secret replaced. */
@@ -25,6 +26,8 @@ export function installAudit(app: FastifyInstance, ctx: AppContext): void {
     const { permission, audit } = request.routeOptions.config;
     if (!isChange(permission, audit) || reply.statusCode !== 200) return payload;
     if (typeof payload !== 'string' || !payload.startsWith('{"code":200')) return payload;
+    // data 0 is the spec's "not allowed": nothing changed, so nothing to log.
+    if (payload === NOT_ALLOWED) return payload;
     const params = JSON.stringify(redact({ ...(request.query as object), body: request.body ?? null }));
     await ctx.db
       .insertInto('sysLog')

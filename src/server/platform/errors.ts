@@ -23,6 +23,8 @@ export class HttpError extends Error {
 export const PG_UNIQUE_VIOLATION = '23505';
 export const PG_FOREIGN_KEY_VIOLATION = '23503';
 export const PG_RESTRICT_VIOLATION = '23001';
+export const PG_CHECK_VIOLATION = '23514';
+export const PG_NUMERIC_OUT_OF_RANGE = '22003';
 
 export function pgErrorCode(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined;

@@ -1,3 +1,5 @@
+import type { FieldRule } from '../validation';
+
 /**
  * Plain-data entity definitions drive the server's generic save/delete/findPage routes and the
  * console's list and edit screens. Labels come from locale keys `entity.<name>.field.<field>`.
@@ -26,6 +28,8 @@ export interface FieldDef {
   readOnly?: boolean;
   /** A regular expression the text value must match (locale key `entity.<name>.rule.<field>`). */
   pattern?: string;
+  /** A value rule of the shared validation (quantities, line numbers, percent), checked by server and console alike. */
+  rule?: FieldRule;
   /** The edit form offers a choice list from a lookup instead of free text. */
   lookup?: 'warehouse' | LookupRef;
 }
@@ -61,7 +65,7 @@ export interface EntityDef<F extends string = string> {
   timestamps?: boolean;
 }
 
-/** Checks the definition's internal references at compile time and returns it unchanged. */
+/** Checks the definition's internal references at compile time (keys, order and form name declared fields) and returns it unchanged. */
 export function defineEntity<F extends string>(def: EntityDef<F>): EntityDef<F> {
   return def;
 }

@@ -3,6 +3,7 @@ import { ACTIONS, permission } from '../../../shared/permissions';
 import { LOCALE_IDS } from '../../../shared/wire';
 import { generatePassword, hashPassword } from '../../platform/passwords';
 import type { Db } from '../connect';
+import { seedDemoMasterdata } from './demoMasterdata';
 import { BUTTON_NAMES, MENU_TREE, type MenuSeed } from './menuTree';
 
 export const ADMIN_NAME = 'admin';
@@ -104,7 +105,7 @@ export async function seedBase(db: Db, adminPassword: string | null): Promise<Se
   return { adminCreated: true, generatedPassword: adminPassword ? null : password };
 }
 
-/** Demo data for a first look: two warehouses with three clients. Skipped when any warehouse exists. */
+/** Demo data for a first look: two warehouses, three clients and their master data. Skipped when any warehouse exists. */
 export async function seedDemo(db: Db): Promise<boolean> {
   const { rows } = await sql<{ n: number }>`select count(*)::int as n from t_whse`.execute(db);
   if ((rows[0]?.n ?? 0) > 0) return false;
@@ -117,5 +118,6 @@ export async function seedDemo(db: Db): Promise<boolean> {
       ('WH01', 'BLUE', '蓝海电商 Blue Ocean E-commerce', '上海市徐汇区漕溪北路 2 号', '李强 Li Qiang', 'wh@blueocean.example', '021-6000-2222'),
       ('WH02', 'ACME', '艾克美贸易 ACME Trading', '深圳市南山区科技园 3 号', '陈静 Chen Jing', 'sz@acme.example', '0755-2600-3333');
   `.execute(db);
+  await seedDemoMasterdata(db);
   return true;
 }

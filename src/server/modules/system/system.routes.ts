@@ -6,6 +6,7 @@ import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { HttpError } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
+import { registerAdminRoutes } from './admin.routes';
 import { menuTree, navTree } from './system.service';
 
 const USER_VIEW = 'sys:user:view';
@@ -46,7 +47,7 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): voi
     requireSelfOrAdmin(request, name);
     const row = await ctx.db
       .selectFrom('sysUser')
-      .select(['id', 'name', 'email', 'mobile', 'status', 'deptId', 'localeId', 'language'])
+      .select(['id', 'name', 'nickName', 'email', 'mobile', 'status', 'deptId', 'localeId', 'language'])
       .where('name', '=', name || request.user!.name)
       .executeTakeFirst();
     if (!row) return ok(null);
@@ -101,4 +102,5 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): voi
   app.get('/menu/findMenuTree', { config: { permission: 'sys:menu:view,sys:role:view' } }, async (request) =>
     ok(await menuTree(ctx.db, request.lang)),
   );
+  registerAdminRoutes(app, ctx);
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/connect';
 import type { SysMenuTable } from '../../db/schema';
 import type { SessionUser } from '../../platform/context';
 
-type MenuRow = Selectable<SysMenuTable>;
+type MenuRow = Omit<Selectable<SysMenuTable>, 'createTime' | 'updateTime'>;
 
 /** Builds the tree from flat rows (ordered by orderNum), names in the caller's language. */
 export function buildTree(rows: MenuRow[], language: LanguageCode): MenuNode[] {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp } from '../../../../tests/support/testApp';
+import type { OptionEntry } from '../../../shared/lookups';
 import type { MenuNode } from '../../../shared/wire';
 
 let t: TestApp;
@@ -91,10 +92,11 @@ describe('navigation and permissions of the signed-in user', () => {
   it('lists only granted warehouses and their clients in the lookups', async () => {
     await createUser(t, 'wh2user', { permissions: [], warehouses: ['WH02'] });
     const token = await t.login('wh2user', 'Secret#123');
-    const whs = await t.post<{ whId: string }[]>('/api/globalOptions/getWhse', { userName: 'wh2user' }, token);
-    expect(whs.body.data.map((w) => w.whId)).toEqual(['WH02']);
+    const whs = await t.post<OptionEntry[]>('/api/globalOptions/getWhse', { userName: 'wh2user' }, token);
+    expect(whs.body.data.map((w) => w.optionValue)).toEqual(['WH02']);
+    expect(whs.body.data[0]?.optionDisplay).toMatch(/^WH02 /);
     expect((await t.post<unknown[]>('/api/globalOptions/getClient', { whId: 'WH01' }, token)).body.data).toEqual([]);
-    const clients = await t.post<{ clientCode: string }[]>('/api/globalOptions/getClient', { whId: 'WH02' }, token);
-    expect(clients.body.data.map((c) => c.clientCode)).toEqual(['ACME']);
+    const clients = await t.post<OptionEntry[]>('/api/globalOptions/getClient', { whId: 'WH02' }, token);
+    expect(clients.body.data.map((c) => c.optionValue)).toEqual(['ACME']);
   });
 });

@@ -1,0 +1,60 @@
+import { sql } from 'kysely';
+import type { PageRequest, PageResult } from '../../../shared/wire';
+import type { Db } from '../../db/connect';
+import { AppError } from '../../platform/errors';
+
+/** An operation-log row as /log/findPage answers it (spec 000 §3 "Log"). */
+export interface LogRow {
+  id: number;
+  userName: string | null;
+  operation: string;
+  method: string;
+  params: string | null;
+  time: Date;
+  ip: string | null;
+}
+
+/** Text filters: `%` is a wildcard, `%` alone filters nothing, anything else is equality. */
+const TEXT_FILTERS = { userName: 'user_name', operation: 'operation', method: 'method', ip: 'ip', params: 'params' } as const;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function filterText(value: unknown): string | null {
+  const raw = value !== null && typeof value === 'object' ? (value as { value?: unknown }).value : value;
+  if (raw === null || raw === undefined) return null;
+  const text = String(raw).trim();
+  return text === '' || /^%+$/.test(text) ? null : text;
+}
+
+/**
+ * One page of the operation log, newest first. Besides the text filters, `timeFrom` and `timeTo`
+ * (yyyy-MM-dd, inclusive days) bound the time.
+ */
+export async function findLogPage(db: Db, request: PageRequest): Promise<PageResult<LogRow>> {
+  const where = [];
+  for (const [field, raw] of Object.entries(request.columnFilters ?? {})) {
+    const value = filterText(raw);
+    if (field === 'timeFrom' || field === 'timeTo') {
+      if (value === null) continue;
+      if (!DATE.test(value)) throw new AppError('fieldNotDate', { field: `sys.log.field.${field}` });
+      where.push(field === 'timeFrom' ? sql`time >= ${value}::date` : sql`time < ${value}::date + 1`);
+      continue;
+    }
+    const column = TEXT_FILTERS[field as keyof typeof TEXT_FILTERS];
+    if (!column) throw new AppError('unknownFilter', { field });
+    if (value === null) continue;
+    if (value.includes('%')) {
+      const pattern = value.replace(/[\\_]/g, (c) => `\\${c}`);
+      where.push(sql`${sql.ref(column)} ilike ${pattern}`);
+    } else {
+      where.push(sql`${sql.ref(column)} = ${value}`);
+    }
+  }
+  const clause = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
+  const offset = (request.pageNum - 1) * request.pageSize;
+  const [count, page] = await Promise.all([
+    sql<{ total: number }>`select count(*)::int as total from sys_log ${clause}`.execute(db),
+    sql<LogRow>`select id, user_name, operation, method, params, time, ip from sys_log ${clause}
+      order by id desc limit ${request.pageSize} offset ${offset}`.execute(db),
+  ]);
+  return { content: page.rows, totalSize: count.rows[0]?.total ?? 0, pageNum: request.pageNum, pageSize: request.pageSize };
+}

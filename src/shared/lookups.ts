@@ -1,0 +1,52 @@
+/** The `/globalOptions/*` lookups as the console and the server both see them (spec 000 §3, §7; spec 001 §7). */
+
+/** One entry of a choice list (spec 000 §3 "Option list entry"). */
+export interface OptionEntry {
+  optionValue: string;
+  optionDisplay: string;
+}
+
+/** Rows a searchable lookup answers when the request names no limit, and the most it ever answers. */
+export const LOOKUP_DEFAULT_LIMIT = 50;
+export const LOOKUP_MAX_LIMIT = 200;
+
+/**
+ * Lookups over lists that can grow long (items, locations): they accept `keyword` (matched anywhere in the code
+ * or the description) and `limit`, and the console offers them as a search-as-you-type box instead of a select.
+ */
+export const SEARCHABLE_LOOKUPS: ReadonlySet<string> = new Set([
+  'getSku',
+  'getLocation',
+  'getDestinationLocation',
+  'getLocatonsByZone',
+]);
+
+/** The item's lot-control information (`getItemLotCtlAttrCollection`); null when the item is not found. */
+export interface ItemLotControl {
+  itemNumber: string;
+  description: string;
+  clientCode: string;
+  /** Base unit of measure. */
+  uom: string;
+  lotControl: 'Y' | 'N';
+  serialControl: 'Y' | 'N';
+  attributeCollectionId: string | null;
+  /** Days an item keeps from receipt; null when it does not expire. */
+  shelfLife: number | null;
+}
+
+/** One used slot of the item's attribute collection (`getItemAttributeTypes`): slot 1..11 ↔ genericAttrValue<slot>. */
+export interface ItemAttributeType {
+  slot: number;
+  attributeType: string;
+}
+
+/** The location's handling information (`getLocItemHuIndicate`): I item location, H pallet location. */
+export interface LocationHuIndicate {
+  locationId: string;
+  itemHuIndicate: 'I' | 'H';
+  type: string;
+}
+
+/** Number of attribute slots per item (spec 000 §9). */
+export const ATTRIBUTE_SLOTS = 11;
