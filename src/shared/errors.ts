@@ -72,6 +72,7 @@ export const ERROR_CODES = [
   'lotAndExpiryRequired',
   'duplicateLineNumber',
   'holdReasonRequired',
+  'sameSourceAndDestination',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

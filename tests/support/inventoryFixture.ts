@@ -11,6 +11,8 @@ export const FIX = {
   client: 'TINVC',
   itemPlain: 'TINV-PLAIN',
   itemLot: 'TINV-LOT',
+  itemAttr: 'TINV-ATTR',
+  collection: 'TINV-COLL',
   i1: 'TINV-I1',
   i2: 'TINV-I2',
   h1: 'TINV-H1',
@@ -28,9 +30,18 @@ export async function createInventoryFixture(db: Db): Promise<void> {
       (${FIX.whId}, ${FIX.h1}, 'F', 'H', 'A'), (${FIX.whId}, ${FIX.h2}, 'F', 'H', 'A'),
       (${FIX.whId}, ${FIX.inactive}, 'M', 'I', 'I')`.execute(db);
   await sql`
-    insert into t_item_master (wh_id, client_code, item_number, description, uom, lot_control, shelf_life) values
-      (${FIX.whId}, ${FIX.client}, ${FIX.itemPlain}, '螺丝 Screw', 'EA', 'N', null),
-      (${FIX.whId}, ${FIX.client}, ${FIX.itemLot}, '牛奶 Milk', 'EA', 'Y', 30)`.execute(db);
+    insert into t_attribute_collection (wh_id, attribute_collection_id, description, attribute_type1, attribute_type3)
+    values (${FIX.whId}, ${FIX.collection}, '颜色尺码 Colour and size', '颜色 Colour', '尺码 Size')`.execute(db);
+  await sql`
+    insert into t_item_master (wh_id, client_code, item_number, description, uom, lot_control, shelf_life, attribute_collection_id)
+    values
+      (${FIX.whId}, ${FIX.client}, ${FIX.itemPlain}, '螺丝 Screw', 'EA', 'N', null, null),
+      (${FIX.whId}, ${FIX.client}, ${FIX.itemLot}, '牛奶 Milk', 'EA', 'Y', 30, null),
+      (${FIX.whId}, ${FIX.client}, ${FIX.itemAttr}, 'T恤 T-shirt', 'EA', 'N', null, ${FIX.collection})`.execute(db);
+  await sql`
+    insert into t_item_uom (wh_id, item_number, uom, conversion_factor) values (${FIX.whId}, ${FIX.itemPlain}, 'CS', 12)`.execute(
+    db,
+  );
   await sql`
     insert into t_reason (wh_id, reason_type, reason_id, description) values
       (${FIX.whId}, 'HOLD', ${FIX.holdReason}, '质检冻结 QC hold')`.execute(db);

@@ -20,6 +20,7 @@ import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { approveMovement, confirmAdjustment } from './execute.service';
 import { AVAILABLE_QTY, setHold } from './ledger.service';
+import { registerLineRoutes } from './lines.routes';
 
 const granted = (user: SessionUser, whId: string) => user.warehouses === 'all' || user.warehouses.includes(whId);
 
@@ -78,6 +79,7 @@ const STORED_ITEMS: CrudBinding = { entity: tStoredItem, table: 'v_stored_item' 
 
 export function registerInventoryRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
+  registerLineRoutes(app, ctx);
 
   app.post(
     '/tblInvMovement/approvePlannedMove',

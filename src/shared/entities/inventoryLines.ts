@@ -1,0 +1,61 @@
+import { defineEntity, type FieldDef } from './defineEntity';
+
+/** The 11 attribute values of a line (shown in pairs with the item's attribute type labels). */
+const ATTRIBUTE_VALUES = Object.fromEntries(
+  Array.from({ length: 11 }, (_, i) => [`genericAttrValue${i + 1}`, { type: 'text', max: 100 } satisfies FieldDef]),
+) as Record<`genericAttrValue${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11}`, FieldDef>;
+
+/** Fields movement and adjustment lines share (spec 000 §3, rules of §5). */
+const LINE_FIELDS = {
+  whId: { type: 'text', required: true, max: 20, immutable: true },
+  taskId: { type: 'text', required: true, max: 30, immutable: true },
+  lineNumber: { type: 'int', required: true, rule: 'positiveInt', immutable: true },
+  itemNumber: { type: 'text', required: true, max: 50 },
+  uom: { type: 'text', required: true, max: 10 },
+  lotNumber: { type: 'text', max: 50 },
+  expirationDate: { type: 'date' },
+  huId: { type: 'text', max: 50 },
+  lineRemark: { type: 'text', max: 200 },
+  storedAttributeId: { type: 'int', readOnly: true },
+  ...ATTRIBUTE_VALUES,
+} as const satisfies Record<string, FieldDef>;
+
+/**
+ * A movement line: stock of one item (lot, pallet, attributes) from a source to a destination location; the quantity
+ * is greater than 0 with up to 3 decimals. Saved through the line service, which applies the spec's whole check order.
+ */
+export const tblInvMovementDetail = defineEntity({
+  name: 'tblInvMovementDetail',
+  resource: 'tblInvMovement',
+  warehouseScoped: true,
+  unique: ['whId', 'taskId', 'lineNumber'],
+  orderBy: ['lineNumber'],
+  fields: {
+    ...LINE_FIELDS,
+    sourceLocationId: { type: 'text', required: true, max: 30 },
+    destLocationId: { type: 'text', required: true, max: 30 },
+    qty: { type: 'decimal', required: true, rule: 'qtyPositive' },
+  },
+  form: [
+    ['lineNumber', 'itemNumber'],
+    ['sourceLocationId', 'destLocationId'],
+    ['qty', 'uom'],
+    ['lotNumber', 'expirationDate'],
+    ['huId', 'lineRemark'],
+  ],
+});
+
+/** An adjustment line: a signed change of stock at one location (spec 000 §2, §5). */
+export const tblInvAdjustmentDetail = defineEntity({
+  name: 'tblInvAdjustmentDetail',
+  resource: 'tblInvAdjustment',
+  warehouseScoped: true,
+  unique: ['whId', 'taskId', 'lineNumber'],
+  orderBy: ['lineNumber'],
+  fields: {
+    ...LINE_FIELDS,
+    locationId: { type: 'text', required: true, max: 30 },
+    qty: { type: 'decimal', required: true, rule: 'qtySigned' },
+  },
+  form: [['lineNumber', 'itemNumber'], ['locationId', 'huId'], ['qty', 'uom'], ['lotNumber', 'expirationDate'], ['lineRemark']],
+});
