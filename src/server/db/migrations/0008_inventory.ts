@@ -42,7 +42,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create view v_stored_item as
       select s.*, l.zone,
         case when s.status = 'H' then 0::numeric(18, 3) else s.actual_qty - s.unavailable_qty end as available_qty
-      from t_stored_item s join t_location l on l.wh_id = s.wh_id and l.location_id = s.location_id;
+      from t_stored_item s left join t_location l on l.wh_id = s.wh_id and l.location_id = s.location_id;
 
     -- Movement tasks: N new, A approved, C completed. Approved and completed tasks refuse every change.
     create table tbl_inv_movement (

@@ -1,0 +1,187 @@
+import { performance } from 'node:perf_hooks';
+import { PGlite } from '@electric-sql/pglite';
+import { type RawBuilder, sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { type Connection, connectPglite, connectPostgres } from '../src/server/db/connect';
+import { migrateToLatest } from '../src/server/db/migrate';
+import { seedBase, seedDemo } from '../src/server/db/seed/seed';
+import { approveMovement } from '../src/server/modules/inventory/execute.service';
+
+/**
+ * The stock ledger at scale (issue 5 §7): 1,000,000 stored items; the stock query's findPage through the whole API
+ * against the same SQL run directly (medians, p95 and their ratios, same database, same run), and approved movement
+ * lines per second. Runs on PGlite, and also on PostgreSQL when BENCH_DATABASE_URL names a server database (a
+ * throwaway database is created beside it and dropped after).
+ */
+const ROWS = Number(process.env.BENCH_STOCK_ROWS ?? 1_000_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const MOVE_TASKS = Number(process.env.BENCH_MOVE_TASKS ?? 20);
+const LINES_PER_TASK = 50;
+
+const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+const median = (xs: number[]): number => sorted(xs)[Math.floor(xs.length / 2)] ?? 0;
+const p95 = (xs: number[]): number => sorted(xs)[Math.floor(xs.length * 0.95)] ?? 0;
+
+async function withDatabase(kind: 'pglite' | 'postgres', run: (connection: Connection) => Promise<void>): Promise<void> {
+  if (kind === 'pglite') {
+    const connection = await connectPglite({ pglite: await PGlite.create() });
+    try {
+      await run(connection);
+    } finally {
+      await connection.close();
+    }
+    return;
+  }
+  const base = process.env.BENCH_DATABASE_URL!;
+  const name = `wharf_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const connection = connectPostgres(url.toString(), 10);
+  try {
+    await run(connection);
+  } finally {
+    await connection.close();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+/** Fills the ledger: every (location, item, lot) combination of the demo master data until ROWS rows exist. */
+async function fillLedger(connection: Connection): Promise<void> {
+  const { db } = connection;
+  const t0 = performance.now();
+  await sql`
+    insert into t_stored_item (wh_id, location_id, client_code, item_number, lot_number, actual_qty, fifo_date, expiration_date)
+    select l.wh_id, l.location_id, i.client_code, i.item_number, 'LOT' || lot, (1 + (l.id + i.id + lot) % 200)::numeric,
+      current_date - ((l.id + lot) % 300), current_date + ((i.id + lot) % 700)
+    from (select id, wh_id, location_id from t_location where item_hu_indicator = 'I') l
+    join (select id, wh_id, client_code, item_number from t_item_master) i on i.wh_id = l.wh_id
+    cross join generate_series(1, 50) lot
+    limit ${ROWS}`.execute(db);
+  await sql`analyze`.execute(db);
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from t_stored_item`.execute(db);
+  console.log(`  ledger filled: ${rows[0]?.n} rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+async function benchFindPage(connection: Connection, inject: (payload: object) => Promise<void>): Promise<void> {
+  const { db } = connection;
+  const { rows: sample } = await sql<{ whId: string; itemNumber: string; locationId: string; lotNumber: string }>`
+    select wh_id, item_number, location_id, lot_number from t_stored_item order by id limit 1 offset 4321`.execute(db);
+  const s = sample[0]!;
+  const prefix = s.locationId.slice(0, 4);
+  const cases: { name: string; filters: Record<string, string>; where: RawBuilder<unknown> }[] = [
+    { name: 'warehouse only', filters: { whId: s.whId }, where: sql`where wh_id = ${s.whId}` },
+    {
+      name: 'warehouse + item',
+      filters: { whId: s.whId, itemNumber: s.itemNumber },
+      where: sql`where wh_id = ${s.whId} and item_number = ${s.itemNumber}`,
+    },
+    {
+      name: 'warehouse + item + lot',
+      filters: { whId: s.whId, itemNumber: s.itemNumber, lotNumber: s.lotNumber },
+      where: sql`where wh_id = ${s.whId} and item_number = ${s.itemNumber} and lot_number = ${s.lotNumber}`,
+    },
+    {
+      name: 'location prefix wildcard',
+      filters: { whId: s.whId, locationId: `${prefix}%` },
+      where: sql`where wh_id = ${s.whId} and location_id::text ilike ${`${prefix}%`}`,
+    },
+  ];
+  for (const c of cases) {
+    const api: number[] = [];
+    const raw: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      let t0 = performance.now();
+      await inject({ pageNum: 1, pageSize: 20, columnFilters: c.filters });
+      api.push(performance.now() - t0);
+      t0 = performance.now();
+      await Promise.all([
+        sql`select count(*) from v_stored_item ${c.where}`.execute(db),
+        sql`select * from v_stored_item ${c.where} order by wh_id, location_id, item_number, lot_number, id limit 20`.execute(db),
+      ]);
+      raw.push(performance.now() - t0);
+    }
+    console.log(
+      `  findPage ${c.name.padEnd(26)} API p50 ${median(api).toFixed(1)} ms p95 ${p95(api).toFixed(1)} | SQL p50 ${median(raw).toFixed(1)} ms p95 ${p95(raw).toFixed(1)} | ratio p50 ${(median(api) / median(raw)).toFixed(2)}× p95 ${(p95(api) / p95(raw)).toFixed(2)}×`,
+    );
+  }
+}
+
+/** Approves MOVE_TASKS tasks of LINES_PER_TASK lines each, one after the other; reports lines per second. */
+async function benchApprovals(connection: Connection): Promise<void> {
+  const { db } = connection;
+  const { rows: stock } = await sql<{ whId: string; locationId: string; itemNumber: string; lotNumber: string }>`
+    select s.wh_id, s.location_id, s.item_number, s.lot_number from t_stored_item s
+    where s.wh_id = 'WH01' and s.actual_qty >= 2 order by s.id limit ${MOVE_TASKS * LINES_PER_TASK}`.execute(db);
+  const { rows: targets } = await sql<{ locationId: string }>`
+    select location_id from t_location where wh_id = 'WH01' and item_hu_indicator = 'I' and status = 'A' order by id desc limit 50`.execute(
+    db,
+  );
+  const tasks: string[] = [];
+  for (let t = 0; t < MOVE_TASKS; t++) {
+    const taskId = `BENCH${t}`;
+    tasks.push(taskId);
+    await sql`insert into tbl_inv_movement (wh_id, task_id) values ('WH01', ${taskId})`.execute(db);
+    const lines = stock.slice(t * LINES_PER_TASK, (t + 1) * LINES_PER_TASK);
+    let n = 0;
+    for (const line of lines) {
+      n++;
+      const dest = targets[n % targets.length]!.locationId;
+      if (dest === line.locationId) continue;
+      await sql`
+        insert into tbl_inv_movement_detail (wh_id, task_id, line_number, item_number, lot_number, source_location_id,
+          dest_location_id, qty, uom)
+        values ('WH01', ${taskId}, ${n}, ${line.itemNumber}, ${line.lotNumber}, ${line.locationId}, ${dest}, 1, 'EA')`.execute(
+        db,
+      );
+    }
+  }
+  const { rows: count } = await sql<{ n: number }>`
+    select count(*)::int as n from tbl_inv_movement_detail where task_id like 'BENCH%'`.execute(db);
+  const t0 = performance.now();
+  for (const taskId of tasks) await approveMovement(db, 'WH01', taskId, 'bench');
+  const seconds = (performance.now() - t0) / 1000;
+  const lines = count[0]?.n ?? 0;
+  console.log(`  approvals: ${lines} movement lines in ${seconds.toFixed(2)} s = ${(lines / seconds).toFixed(0)} lines/s`);
+}
+
+async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
+  await withDatabase(kind, async (connection) => {
+    console.log(`\n${kind}: ${ROWS} stored items, ${RUNS} runs per case, page size 20`);
+    const { db } = connection;
+    await migrateToLatest(db);
+    await db.transaction().execute(async (trx) => {
+      await seedBase(trx, 'Bench#2024');
+      await seedDemo(trx);
+    });
+    await fillLedger(connection);
+    const { app } = await buildApp({ config: { ...loadConfig({}), captcha: false, publicDir: null }, db });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { account: 'admin', password: 'Bench#2024', captcha: '' },
+    });
+    const token = login.json().data.token as string;
+    await benchFindPage(connection, async (payload) => {
+      const res = await app.inject({ method: 'POST', url: '/api/tStoredItem/findPage', headers: { token }, payload });
+      if (res.statusCode !== 200 || res.json().code !== 200) throw new Error(res.body);
+    });
+    await benchApprovals(connection);
+    await app.close();
+  });
+}
+
+async function main(): Promise<void> {
+  await benchOn('pglite');
+  if (process.env.BENCH_DATABASE_URL) await benchOn('postgres');
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
