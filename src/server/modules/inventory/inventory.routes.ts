@@ -81,33 +81,24 @@ export function registerInventoryRoutes(app: FastifyInstance, ctx: AppContext): 
   const { db } = ctx;
   registerLineRoutes(app, ctx);
 
-  app.post(
-    '/tblInvMovement/approvePlannedMove',
-    { schema: { body: TaskBody }, config: { permission: permission('tblInvMovement', 'edit'), audit: true } },
-    async (request) => {
-      const { whId, taskId } = request.body as { whId: string; taskId: string };
-      const user = request.user!;
-      requireWarehouse(user, whId);
-      await loggingRefusal(db, { whId, taskId, tranType: 'MOVE', user: user.name }, () =>
-        approveMovement(db, whId, taskId, user.name),
-      );
-      return ok(1);
-    },
-  );
-
-  app.post(
-    '/tblInvAdjustment/confirmInvAdjustment',
-    { schema: { body: TaskBody }, config: { permission: permission('tblInvAdjustment', 'edit'), audit: true } },
-    async (request) => {
-      const { whId, taskId } = request.body as { whId: string; taskId: string };
-      const user = request.user!;
-      requireWarehouse(user, whId);
-      await loggingRefusal(db, { whId, taskId, tranType: 'ADJUST', user: user.name }, () =>
-        confirmAdjustment(db, whId, taskId, user.name),
-      );
-      return ok(1);
-    },
-  );
+  // Executing a task: one transaction over all its lines; a refusal is kept in the exception log.
+  const executions = [
+    { url: '/tblInvMovement/approvePlannedMove', resource: 'tblInvMovement', tranType: 'MOVE', run: approveMovement },
+    { url: '/tblInvAdjustment/confirmInvAdjustment', resource: 'tblInvAdjustment', tranType: 'ADJUST', run: confirmAdjustment },
+  ] as const;
+  for (const { url, resource, tranType, run } of executions) {
+    app.post(
+      url,
+      { schema: { body: TaskBody }, config: { permission: permission(resource, 'edit'), audit: true } },
+      async (request) => {
+        const { whId, taskId } = request.body as { whId: string; taskId: string };
+        const user = request.user!;
+        requireWarehouse(user, whId);
+        await loggingRefusal(db, { whId, taskId, tranType, user: user.name }, () => run(db, whId, taskId, user.name));
+        return ok(1);
+      },
+    );
+  }
 
   app.post(
     '/tStoredItem/holdReleaseInventory',
