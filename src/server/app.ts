@@ -9,6 +9,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { randomCaptchaCode } from './modules/auth/auth.service';
 import { registerLookupRoutes } from './modules/lookups/lookups.routes';
 import { MASTERDATA_BINDINGS } from './modules/masterdata/masterdata.bindings';
+import { registerMasterdataRoutes } from './modules/masterdata/masterdata.routes';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { installAudit } from './platform/audit';
 import type { AppContext } from './platform/context';
@@ -84,6 +85,7 @@ export async function buildApp(options: AppOptions): Promise<WharfApp> {
         registerSystemRoutes(api, ctx);
         registerLookupRoutes(api, ctx);
         registerCrudRoutes(api, ctx, MASTERDATA_BINDINGS);
+        registerMasterdataRoutes(api, ctx, MASTERDATA_BINDINGS);
       },
       { prefix },
     );
