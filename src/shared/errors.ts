@@ -35,6 +35,7 @@ export const ERROR_CODES = [
   'locationNotEmpty',
   'notStagingLocation',
   'overflowZoneSelf',
+  'itemNotSerialControlled',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -295,6 +295,12 @@ describe('master-data rules', () => {
     expect(res.body.msg).toBe('Location A01-01-1 is not a staging location');
   });
 
+  it('records serial numbers only for serial-controlled items', async () => {
+    const res = await save('tblSnMaster', { whId: 'WH01', itemNumber: 'ACME-0003', serialNumber: 'SN-NOT-1', status: 'IN' });
+    expect(res.body).toMatchObject({ errorCode: 'itemNotSerialControlled' });
+    expect(res.body.msg).toBe('Item ACME-0003 is not serial-controlled');
+  });
+
   it('refuses a zone overflowing into itself', async () => {
     const res = await save('tZone', { whId: 'WH01', zone: 'LOOP', zoneType: 'A', overflowZone: 'LOOP' });
     expect(res.body).toMatchObject({ errorCode: 'overflowZoneSelf' });
