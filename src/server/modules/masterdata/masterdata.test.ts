@@ -214,6 +214,18 @@ describe('item units', () => {
     expect(units.body.data.content.map((u) => u.uom).sort()).toEqual(['EA', 'PCS']);
   });
 
+  it('answers decimals as written, without the trailing zeros of the column', async () => {
+    const pack = await one('tItemUom', { whId: 'WH01', itemNumber: 'ACME-0004', uom: 'CS' });
+    expect(pack.conversionFactor).toBe('20');
+    const id = (await save('tItemUom', { ...pack, id: undefined, uom: 'HALF', conversionFactor: '0.5', uomWeight: '1.250' })).body
+      .data;
+    expect(await one('tItemUom', { whId: 'WH01', itemNumber: 'ACME-0004', uom: 'HALF' })).toMatchObject({
+      id,
+      conversionFactor: '0.5',
+      uomWeight: '1.25',
+    });
+  });
+
   it('refuses a base unit with another factor, and deleting the base unit', async () => {
     const base = await one('tItemUom', { whId: 'WH01', itemNumber: 'ACME-0002', uom: 'BTL' });
     const res = await save('tItemUom', { ...base, conversionFactor: '6' });
