@@ -12,6 +12,7 @@ import { INVENTORY_BINDINGS } from './modules/inventory/inventory.bindings';
 import { registerInventoryRoutes } from './modules/inventory/inventory.routes';
 import { registerLookupRoutes } from './modules/lookups/lookups.routes';
 import { MASTERDATA_BINDINGS } from './modules/masterdata/masterdata.bindings';
+import { registerMasterdataRoutes } from './modules/masterdata/masterdata.routes';
 import { registerNoticeRoutes } from './modules/notice/notice.routes';
 import { registerReportRoutes } from './modules/reports/reports.routes';
 import { registerSystemRoutes } from './modules/system/system.routes';
@@ -101,6 +102,7 @@ export async function buildApp(options: AppOptions): Promise<WharfApp> {
         registerReportRoutes(api, ctx);
         registerCrudRoutes(api, ctx, INVENTORY_BINDINGS);
         registerInventoryRoutes(api, ctx);
+        registerMasterdataRoutes(api, ctx, MASTERDATA_BINDINGS);
       },
       { prefix },
     );

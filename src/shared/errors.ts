@@ -73,6 +73,7 @@ export const ERROR_CODES = [
   'duplicateLineNumber',
   'holdReasonRequired',
   'sameSourceAndDestination',
+  'itemNotSerialControlled',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -24,6 +24,16 @@ describe('locale files', () => {
     }
   });
 
+  it('label every code of every code list an entity uses, in both languages', () => {
+    for (const entity of Object.values(ENTITIES))
+      for (const [field, def] of Object.entries(entity.fields))
+        for (const code of def.codes ?? []) {
+          const key = `code.${def.codeList ?? field}.${code}`;
+          expect(zh, `${entity.name}.${field}`).toHaveProperty([key]);
+          expect(en, `${entity.name}.${field}`).toHaveProperty([key]);
+        }
+  });
+
   // English may leave a unit empty where Chinese needs one (分页: 前往 N 页 / Go to N).
   it('leave no Chinese message empty, and hold only strings', () => {
     for (const [key, value] of Object.entries(zh)) expect(String(value).trim(), key).not.toBe('');

@@ -101,7 +101,8 @@ export function checkField(entity: string, field: string, def: FieldDef, value: 
       if (def.pattern && !new RegExp(def.pattern).test(text)) return { field, code: 'fieldInvalid', params };
       return null;
     case 'int':
-      return INT.test(text) && Math.abs(Number(text)) <= INT_MAX ? null : { field, code: 'fieldNotNumber', params };
+      if (!INT.test(text)) return { field, code: 'fieldNotNumber', params };
+      return Math.abs(Number(text)) <= INT_MAX ? null : { field, code: 'numberOutOfRange', params };
     case 'decimal':
       return DECIMAL.test(text) ? null : { field, code: 'fieldNotNumber', params };
     case 'date':

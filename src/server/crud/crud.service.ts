@@ -20,10 +20,18 @@ import type { CrudBinding, Operation, Row, Trx } from './crud.types';
 const snake = (name: string): string => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const camel = (name: string): string => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
-/** The select list of an entity, defined once: id, its fields, and the row times. */
+/**
+ * The select list of an entity, defined once: id, its fields, and the row times. Decimals come without trailing
+ * zeros (numeric(18, 3) stores 24.000): shown as the user wrote them, and valid again for the quantity rules
+ * (no trailing zero) when a row is edited and saved back.
+ */
 function selectList(def: EntityDef): RawBuilder<unknown> {
   const columns = ['id', ...Object.keys(def.fields), ...rowTimes(def)];
-  return sql.join(columns.map((c) => sql.ref(snake(c))));
+  return sql.join(
+    columns.map((c) =>
+      def.fields[c]?.type === 'decimal' ? sql`trim_scale(${sql.ref(snake(c))}) as ${sql.ref(snake(c))}` : sql.ref(snake(c)),
+    ),
+  );
 }
 
 function defaultScope(user: SessionUser, whId: string): boolean {

@@ -61,9 +61,7 @@ describe('stock and logs through the API', () => {
     const res = await t.post('/api/tblInvAdjustment/confirmInvAdjustment', { whId: 'WH01', taskId: 'API-AJ1' }, admin);
     expect(res.body).toMatchObject({ code: 200, data: 1 });
     const stock = (await page('/api/tStoredItem/findPage', { whId: 'WH01', itemNumber: FIX.itemPlain })).body.data.content;
-    expect(stock).toEqual([
-      expect.objectContaining({ locationId: FIX.i1, actualQty: '40.000', availableQty: '40.000', status: 'A' }),
-    ]);
+    expect(stock).toEqual([expect.objectContaining({ locationId: FIX.i1, actualQty: '40', availableQty: '40', status: 'A' })]);
     const byLocation = (
       await t.post<PageResult<Row>>(
         '/api/tStoredItem/findPageByLocation',
@@ -77,10 +75,10 @@ describe('stock and logs through the API', () => {
       { whId: 'WH01', locationId: FIX.i1, itemNumber: FIX.itemPlain, lotNumber: '', huId: null },
       admin,
     );
-    expect(available.body.data).toEqual([expect.objectContaining({ actualQty: '40.000', availableQty: '40.000' })]);
+    expect(available.body.data).toEqual([expect.objectContaining({ actualQty: '40', availableQty: '40' })]);
     const log = (await page('/api/tranLog/getInventoryOperationLog', { controlNumber: 'API-AJ1' })).body.data.content;
     expect(log).toEqual([
-      expect.objectContaining({ tranType: 'ADJUST', quantity: '40.000', toLocationId: FIX.i1, employeeId: 'admin' }),
+      expect.objectContaining({ tranType: 'ADJUST', quantity: '40', toLocationId: FIX.i1, employeeId: 'admin' }),
     ]);
     const one = await t.get<Row>(`/api/tranLog/findById?id=${String(log[0]?.id)}`, admin);
     expect(one.body.data).toMatchObject({ controlNumber: 'API-AJ1' });
@@ -105,7 +103,7 @@ describe('stock and logs through the API', () => {
     expect(hold.body).toMatchObject({ code: 200, data: 1 });
     const [held] = (await page('/api/tStoredItem/findPage', { whId: 'WH01', itemNumber: FIX.itemPlain, status: 'H' })).body.data
       .content;
-    expect(held).toMatchObject({ availableQty: '0.000', reasonId: FIX.holdReason });
+    expect(held).toMatchObject({ availableQty: '0', reasonId: FIX.holdReason });
 
     await insertMovement(t.connection.db, 'API-MV1', [{ from: FIX.i1, to: FIX.i2, itemNumber: FIX.itemPlain, qty: '5' }]);
     const refused = await t.post('/api/tblInvMovement/approvePlannedMove', { whId: 'WH01', taskId: 'API-MV1' }, admin);

@@ -150,7 +150,7 @@ export function registerInventoryRoutes(app: FastifyInstance, ctx: AppContext): 
   const availableStock = async (body: StockQueryBody, user: SessionUser) => {
     if (!granted(user, body.whId)) return [];
     const { rows } = await sql<{ actualQty: string; availableQty: string }>`
-      select actual_qty::text as actual_qty, (${AVAILABLE_QTY})::text as available_qty, status, expiration_date, hu_id
+      select trim_scale(actual_qty)::text as actual_qty, trim_scale(${AVAILABLE_QTY})::text as available_qty, status, expiration_date, hu_id
       from t_stored_item
       where wh_id = ${body.whId} and location_id = ${body.locationId} and item_number = ${body.itemNumber}
         and lot_number is not distinct from ${blank(body.lotNumber)}

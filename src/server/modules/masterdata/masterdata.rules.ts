@@ -114,3 +114,10 @@ export async function checkDockDoor(trx: Trx, row: Row): Promise<void> {
 export async function checkZone(_trx: Trx, row: Row): Promise<void> {
   if (text(row.overflowZone) !== null && row.overflowZone === row.zone) throw new AppError('overflowZoneSelf');
 }
+
+/** Serial numbers are recorded only for serial-controlled items (a missing item is refused by the foreign key). */
+export async function checkSerialItem(trx: Trx, row: Row): Promise<void> {
+  const { rows } = await sql<{ serialControl: string }>`select serial_control from t_item_master
+    where wh_id = ${String(row.whId)} and item_number = ${String(row.itemNumber)}`.execute(trx);
+  if (rows[0] && rows[0].serialControl !== 'Y') throw new AppError('itemNotSerialControlled', { item: String(row.itemNumber) });
+}
