@@ -165,7 +165,7 @@ describe('checkField', () => {
   });
 
   it('refuses numbers the columns cannot hold and dates that do not exist', () => {
-    expect(checkField('x', 'n', { type: 'int' }, '2147483648')?.code).toBe('fieldNotNumber');
+    expect(checkField('x', 'n', { type: 'int' }, '2147483648')?.code).toBe('numberOutOfRange');
     expect(checkField('x', 'n', { type: 'int' }, '-2147483647')).toBeNull();
     expect(checkField('x', 'd', { type: 'decimal' }, '1234567890123456')?.code).toBe('fieldNotNumber');
     expect(checkField('x', 'd', { type: 'decimal' }, '-123456789012345.5')).toBeNull();
