@@ -92,7 +92,7 @@ export function WarehouseClientSelect({
 
   return (
     <>
-      <div className={`wharf-filter${required ? ' wharf-field--required' : ''}`}>
+      <div className={`wharf-filter wharf-filter--pair${required ? ' wharf-field--required' : ''}`}>
         <WarehouseSelect
           value={value.whId}
           label={t('kit.warehouseClient.warehouse')}
@@ -104,7 +104,7 @@ export function WarehouseClientSelect({
           onChange={(whId) => change({ whId, clientCode: whId ? value.clientCode : '' })}
         />
       </div>
-      <div className={`wharf-filter${required ? ' wharf-field--required' : ''}`}>
+      <div className={`wharf-filter wharf-filter--pair${required ? ' wharf-field--required' : ''}`}>
         <LookupSelect
           name="getClient"
           params={{ whId: value.whId }}
