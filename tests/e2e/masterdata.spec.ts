@@ -99,9 +99,16 @@ test('an item with attributes and a second unit, and a pallet location, are foun
   await choose(page, 'whId', /^WH02/);
   await expect(field(page, 'itemNumber')).toHaveAttribute('data-value', '');
   await choose(page, 'whId', /^WH01/);
-  // A scanned code, typed exactly, is taken when the field is left.
+  // A scanned code (typed at once, then Enter) is taken without waiting for the search, and does not submit the form.
   await input(page, 'field-itemNumber').fill('E2E-SKU-01');
-  await expect(match).toBeVisible();
+  await input(page, 'field-itemNumber').press('Enter');
+  await expect(field(page, 'itemNumber')).toHaveAttribute('data-value', 'E2E-SKU-01');
+  await expect(dialog(page)).toHaveCount(1);
+  // Typed exactly and left: taken as well.
+  await input(page, 'field-itemNumber').fill('');
+  await input(page, 'field-uom').click();
+  await expect(field(page, 'itemNumber')).toHaveAttribute('data-value', '');
+  await input(page, 'field-itemNumber').fill('E2E-SKU-01');
   await input(page, 'field-uom').fill('CS');
   await expect(field(page, 'itemNumber')).toHaveAttribute('data-value', 'E2E-SKU-01');
   await input(page, 'field-conversionFactor').fill('12');

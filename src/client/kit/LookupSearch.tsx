@@ -52,13 +52,16 @@ export function LookupSearch({
   const [matches, setMatches] = useState<OptionEntry[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
-  const [searched, setSearched] = useState(false);
+  /** The text the shown matches answer (null before the first search). */
+  const [matchesFor, setMatchesFor] = useState<string | null>(null);
   const paramsKey = JSON.stringify(params);
   const latest = useRef({ params, value, onChange });
   latest.current = { params, value, onChange };
   const query = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const resolvedFor = useRef<string | null>(null);
+  const shown = useRef(display);
+  shown.current = display;
 
   // Show the chosen value as "code description". A value the new parameters no longer offer (another warehouse
   // was chosen) is cleared; on the first look the row's value is kept as it is, even if it is no longer offered.
@@ -102,8 +105,8 @@ export function LookupSearch({
     void loadOptions(name, { ...latest.current.params, keyword }).then((list) => {
       if (id !== query.current) return; // an answer to text typed before the last key
       setMatches(list);
+      setMatchesFor(keyword);
       setActive(0);
-      setSearched(true);
       setOpen(true);
     });
   };
@@ -117,21 +120,42 @@ export function LookupSearch({
     if (option.optionValue !== latest.current.value) onChange(option.optionValue);
   };
 
-  // Leaving the field keeps a code typed or scanned exactly; anything else goes back to the chosen value.
-  const settle = () => {
+  // A code typed or scanned in full is taken as it is, even before its search has answered (a scanner types
+  // faster than the search runs): the server is asked for exactly that code. Anything else goes back to the value.
+  const takeExact = (typed: string) => {
+    const known = matchesFor === typed ? matches.find((o) => o.optionValue.toLowerCase() === typed.toLowerCase()) : undefined;
+    if (known) {
+      choose(known);
+      return;
+    }
     clearTimeout(timer.current);
-    query.current++;
+    const id = ++query.current;
     setOpen(false);
+    void loadOptions(name, { ...latest.current.params, optionValue: typed }).then((list) => {
+      if (id !== query.current) return;
+      const found = list.find((o) => o.optionValue === typed);
+      if (found) choose(found);
+      else setText(shown.current);
+    });
+  };
+
+  const settle = () => {
     const typed = text.trim();
-    if (typed === display) return;
+    if (typed === display) {
+      clearTimeout(timer.current);
+      query.current++;
+      setOpen(false);
+      return;
+    }
     if (typed === '') {
+      clearTimeout(timer.current);
+      query.current++;
+      setOpen(false);
       setDisplay('');
       if (value) onChange('');
       return;
     }
-    const exact = matches.find((o) => o.optionValue.toLowerCase() === typed.toLowerCase());
-    if (exact) choose(exact);
-    else setText(display);
+    takeExact(typed);
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -145,12 +169,12 @@ export function LookupSearch({
       setActive((i) => (matches.length === 0 ? 0 : (i + step + matches.length) % matches.length));
     } else if (event.key === 'Enter') {
       // Enter chooses; it must not also submit the form around the field.
-      const pick = open ? matches[active] : undefined;
-      const exact = matches.find((o) => o.optionValue.toLowerCase() === text.trim().toLowerCase());
-      if (pick ?? exact) {
-        event.preventDefault();
-        choose((pick ?? exact)!);
-      }
+      const typed = text.trim();
+      if (typed === display && !open) return;
+      event.preventDefault();
+      const pick = open && matchesFor === (typed === display ? '' : typed) ? matches[active] : undefined;
+      if (pick) choose(pick);
+      else if (typed !== '' && typed !== display) takeExact(typed);
     } else if (event.key === 'Escape' && open) {
       // Closes the list, not the dialog around it.
       event.preventDefault();
@@ -225,7 +249,9 @@ export function LookupSearch({
               {option.optionDisplay}
             </div>
           ))}
-          {searched && matches.length === 0 ? <div className="wharf-lookup__empty">{t('kit.lookup.noMatch')}</div> : null}
+          {matchesFor !== null && matches.length === 0 ? (
+            <div className="wharf-lookup__empty">{t('kit.lookup.noMatch')}</div>
+          ) : null}
         </div>
       </SlPopup>
     </div>
