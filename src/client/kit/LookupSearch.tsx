@@ -59,7 +59,10 @@ export function LookupSearch({
   latest.current = { params, value, onChange };
   const query = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const resolvedFor = useRef<string | null>(null);
+  // The parameters the value was set under: a row's value comes with its own parameters; a parameter changed
+  // later (another warehouse chosen) may leave the value without a place.
+  const origin = useRef({ value, key: paramsKey });
+  if (origin.current.value !== value) origin.current = { value, key: paramsKey };
   const shown = useRef(display);
   shown.current = display;
 
@@ -67,9 +70,7 @@ export function LookupSearch({
   // was chosen) is cleared; on the first look the row's value is kept as it is, even if it is no longer offered.
   // biome-ignore lint/correctness/useExhaustiveDependencies: paramsKey stands for params
   useEffect(() => {
-    const previous = resolvedFor.current;
-    resolvedFor.current = paramsKey;
-    const paramsChanged = previous !== null && previous !== paramsKey;
+    const paramsChanged = origin.current.key !== paramsKey;
     if (!value) {
       setText('');
       setDisplay('');

@@ -80,13 +80,12 @@ function LookupChoice({
     };
   }, [name, paramsKey, ready]);
 
-  // The first list keeps the row's value as it is; a later list (the parameters changed) drops a value it lacks.
-  const seenKey = useRef<string | null>(null);
+  // The parameters the value was set under. A list for other parameters (another warehouse was chosen) drops a
+  // value it lacks; the value a row arrived with is kept as it is, even if no longer offered.
+  const origin = useRef({ value, key: paramsKey });
+  if (origin.current.value !== value) origin.current = { value, key: paramsKey };
   useEffect(() => {
-    if (!loaded) return;
-    const previous = seenKey.current;
-    seenKey.current = loaded.key;
-    if (previous === null || previous === loaded.key) return;
+    if (!loaded || loaded.key === origin.current.key) return;
     const current = latest.current.value;
     if (current && !loaded.options.some((o) => o.optionValue === current)) latest.current.onChange('');
   }, [loaded]);
