@@ -12,7 +12,7 @@ export const LOOKUP_MAX_LIMIT = 200;
 
 /**
  * Lookups over lists that can grow long (items, locations): they accept `keyword` (matched anywhere in the code
- * or the description) and `limit`, and the console offers them as a search-as-you-type box instead of a select.
+ * or the description), `optionValue` (exactly that code, to show the display of a value already chosen) and `limit`, and the console offers them as a search-as-you-type box instead of a select.
  */
 export const SEARCHABLE_LOOKUPS: ReadonlySet<string> = new Set([
   'getSku',

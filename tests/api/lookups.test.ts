@@ -126,6 +126,9 @@ describe('item lookups', () => {
     expect(values(await options('getSku', { whId: A, keyword: '饼干' }))).toEqual(['SKU101']);
     expect(values(await options('getSku', { whId: A, keyword: '690000' }))).toEqual(['SKU001']);
     expect(values(await options('getSku', { whId: A, keyword: '%' }))).toEqual([]);
+    expect(await options('getSku', { whId: A, optionValue: 'SKU101' })).toEqual([
+      { optionValue: 'SKU101', optionDisplay: 'SKU101 饼干 Biscuit' },
+    ]);
     expect(values(await options('getSku', { whId: A, limit: 2 }))).toEqual(['SKU001', 'SKU002']);
     expect((await t.post('/api/globalOptions/getSku', { whId: A, limit: 201 }, userA)).status).toBe(400);
   });

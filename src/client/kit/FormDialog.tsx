@@ -10,6 +10,7 @@ import { apiPost, toast } from './api';
 import { useConfirm } from './confirm';
 import { FormField } from './FormField';
 import { useT } from './i18n';
+import { clearLookupCache } from './lookupOptions';
 import { SlButton, SlDialog } from './sl';
 import './kit.css';
 
@@ -98,6 +99,8 @@ export function FormDialog({ entity, row, open, onClose, onSaved }: FormDialogPr
         return;
       }
       toast('success', t('kit.toast.success'));
+      // The saved row may be what another form's choice list should now offer.
+      clearLookupCache();
       onSaved();
       onClose();
     } catch {
@@ -148,6 +151,7 @@ export function FormDialog({ entity, row, open, onClose, onSaved }: FormDialogPr
                   field={field}
                   def={def}
                   value={values[field] ?? ''}
+                  form={values}
                   error={errors[field]}
                   readOnly={editing && def.immutable}
                   onChange={(value) => {

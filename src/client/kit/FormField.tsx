@@ -4,6 +4,7 @@ import type SlSelectElement from '@shoelace-style/shoelace/dist/components/selec
 import type { ReactNode } from 'react';
 import type { FieldDef } from '../../shared/entities/defineEntity';
 import { useT } from './i18n';
+import { LookupSelect } from './LookupSelect';
 import { SlInput, SlOption, SlSelect } from './sl';
 import { WarehouseSelect } from './WarehouseSelect';
 
@@ -12,6 +13,8 @@ export interface FormFieldProps {
   field: string;
   def: FieldDef;
   value: string;
+  /** The form's values: a lookup takes its parameters from them (`LookupRef.params`). */
+  form?: Readonly<Record<string, string>>;
   /** The translated validation message, if the value is refused. */
   error?: string;
   /** Keys cannot change once saved: shown, but not editable. */
@@ -22,7 +25,7 @@ export interface FormFieldProps {
 }
 
 /** Labelled control for `entity.<entity>.field.<field>`; test id `field-<field>`. */
-export function FormField({ entity, field, def, value, error, readOnly, onChange, onCheck }: FormFieldProps) {
+export function FormField({ entity, field, def, value, form, error, readOnly, onChange, onCheck }: FormFieldProps) {
   const t = useT();
   const label = t(`entity.${entity}.field.${field}`);
   const testId = `field-${field}`;
@@ -39,6 +42,23 @@ export function FormField({ entity, field, def, value, error, readOnly, onChange
   if (def.lookup === 'warehouse') {
     control = (
       <WarehouseSelect
+        value={value}
+        label={label}
+        disabled={readOnly}
+        clearable={!def.required}
+        invalid={invalid}
+        testId={testId}
+        onChange={choose}
+      />
+    );
+  } else if (def.lookup) {
+    const params = Object.fromEntries(
+      Object.entries(def.lookup.params ?? {}).map(([key, source]) => [key, form?.[source] ?? '']),
+    );
+    control = (
+      <LookupSelect
+        name={def.lookup.name}
+        params={params}
         value={value}
         label={label}
         disabled={readOnly}

@@ -22,6 +22,8 @@ export { default as SlInput } from '@shoelace-style/shoelace/dist/react/input/in
 export { default as SlMenu } from '@shoelace-style/shoelace/dist/react/menu/index.js';
 export { default as SlMenuItem } from '@shoelace-style/shoelace/dist/react/menu-item/index.js';
 export { default as SlOption } from '@shoelace-style/shoelace/dist/react/option/index.js';
+// Already a dependency of select and dropdown: the lookup search box uses it for its list of matches.
+export { default as SlPopup } from '@shoelace-style/shoelace/dist/react/popup/index.js';
 export { default as SlSelect } from '@shoelace-style/shoelace/dist/react/select/index.js';
 export { default as SlSpinner } from '@shoelace-style/shoelace/dist/react/spinner/index.js';
 export { default as SlTooltip } from '@shoelace-style/shoelace/dist/react/tooltip/index.js';

@@ -9,7 +9,7 @@ import { warehouseGrant } from '../../platform/grants';
 import { listOptions, type OptionSource } from './lookups.options';
 
 /** A request body as the list lookups read it: every key an optional string, besides `limit`. */
-export type ListBody = { whId: string; clientCode?: string; keyword?: string; limit?: number } & Record<
+export type ListBody = { whId: string; clientCode?: string; keyword?: string; optionValue?: string; limit?: number } & Record<
   string,
   string | number | undefined
 >;
@@ -127,6 +127,7 @@ function bodySchema(name: string, lookup: ListLookup): TSchema {
   for (const [key, max] of Object.entries(lookup.params ?? {})) keys[key] = Type.Optional(Type.String({ maxLength: max }));
   if (SEARCHABLE_LOOKUPS.has(name)) {
     keys.keyword = Type.Optional(Type.String({ maxLength: 50 }));
+    keys.optionValue = Type.Optional(Type.String({ maxLength: 60 }));
     keys.limit = Type.Integer({ minimum: 1, maximum: LOOKUP_MAX_LIMIT, default: LOOKUP_DEFAULT_LIMIT });
   }
   return Type.Object(keys);
@@ -146,6 +147,7 @@ export function registerListLookups(app: FastifyInstance, ctx: AppContext): void
           await listOptions(ctx.db, grant, lookup.source, {
             clientCode: text(body, 'clientCode'),
             keyword: text(body, 'keyword'),
+            optionValue: text(body, 'optionValue'),
             limit: body.limit,
             where: lookup.where?.(body) ?? [],
           }),

@@ -30,6 +30,8 @@ export interface OptionRequest {
   /** The client the caller asks for, if any. */
   clientCode?: string | undefined;
   keyword?: string | undefined;
+  /** Only this code (the console asks for the display of a value it already holds). */
+  optionValue?: string | undefined;
   limit?: number | undefined;
   /** Further conditions of the particular lookup (type, zone, not the source location …). */
   where?: readonly RawBuilder<unknown>[];
@@ -67,6 +69,7 @@ export async function listOptions(
       )})`,
     );
   }
+  if (request.optionValue) where.push(sql`${value} = ${request.optionValue}`);
   where.push(...(request.where ?? []));
   const display = label ? sql`concat_ws(' ', ${value}, nullif(${label}, ''))` : value;
   const order = sql.join((source.orderBy ?? [source.value]).map((c) => sql`${sql.ref(c)} nulls last`));

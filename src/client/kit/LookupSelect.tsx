@@ -1,0 +1,118 @@
+/**
+ * A choice from a `/globalOptions/<name>` lookup: a select for short lists, a search box for the long ones
+ * (SEARCHABLE_LOOKUPS). The lookup is asked again when a parameter changes (another warehouse or client),
+ * and a chosen value the new list no longer offers is cleared.
+ */
+import type SlSelectElement from '@shoelace-style/shoelace/dist/components/select/select.component.js';
+import { useEffect, useRef, useState } from 'react';
+import { type OptionEntry, SEARCHABLE_LOOKUPS } from '../../shared/lookups';
+import { useT } from './i18n';
+import { LookupSearch } from './LookupSearch';
+import { loadOptions, lookupBody } from './lookupOptions';
+import { SlOption, SlSelect } from './sl';
+
+export interface LookupSelectProps {
+  /** The lookup, e.g. `getCarrier`. */
+  name: string;
+  /** Request body, e.g. `{ whId: 'WH01', clientCode: 'ACME' }`; empty values are left out. */
+  params?: Readonly<Record<string, string>>;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  label?: string;
+  placeholder?: string;
+  disabled?: boolean;
+  /** Adds a clear button (an optional field, or a filter's "any"). */
+  clearable?: boolean;
+  invalid?: boolean;
+  testId?: string;
+  size?: 'small' | 'medium';
+}
+
+const NO_PARAMS: Readonly<Record<string, string>> = {};
+
+/** Warehouse-scoped lookups answer nothing without a warehouse: they wait until one is chosen. */
+export function lookupReady(params: Readonly<Record<string, string>>): boolean {
+  return !('whId' in params) || params.whId !== '';
+}
+
+/** Select or search box of `optionValue`s, shown by `optionDisplay`. */
+export function LookupSelect(props: LookupSelectProps) {
+  const params = props.params ?? NO_PARAMS;
+  const ready = lookupReady(params);
+  if (SEARCHABLE_LOOKUPS.has(props.name)) return <LookupSearch {...props} params={params} ready={ready} />;
+  return <LookupChoice {...props} params={params} ready={ready} />;
+}
+
+function LookupChoice({
+  name,
+  params,
+  ready,
+  value,
+  onChange,
+  onBlur,
+  label,
+  placeholder,
+  disabled,
+  clearable,
+  invalid,
+  testId,
+  size = 'medium',
+}: LookupSelectProps & { params: Readonly<Record<string, string>>; ready: boolean }) {
+  const t = useT();
+  const paramsKey = JSON.stringify(lookupBody(params));
+  const [loaded, setLoaded] = useState<{ key: string; options: OptionEntry[] } | null>(null);
+  const latest = useRef({ value, onChange });
+  latest.current = { value, onChange };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: paramsKey stands for params
+  useEffect(() => {
+    if (!ready) {
+      setLoaded((previous) => (previous ? { key: paramsKey, options: [] } : null));
+      return;
+    }
+    let cancelled = false;
+    void loadOptions(name, params).then((options) => {
+      if (!cancelled) setLoaded({ key: paramsKey, options });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [name, paramsKey, ready]);
+
+  // The parameters the value was set under. A list for other parameters (another warehouse was chosen) drops a
+  // value it lacks; the value a row arrived with is kept as it is, even if no longer offered.
+  const origin = useRef({ value, key: paramsKey });
+  if (origin.current.value !== value) origin.current = { value, key: paramsKey };
+  useEffect(() => {
+    if (!loaded || loaded.key === origin.current.key) return;
+    const current = latest.current.value;
+    if (current && !loaded.options.some((o) => o.optionValue === current)) latest.current.onChange('');
+  }, [loaded]);
+
+  const options = loaded?.options ?? [];
+  return (
+    <SlSelect
+      value={value}
+      label={label}
+      placeholder={placeholder ?? t(ready ? 'kit.lookup.choose' : 'kit.lookup.warehouseFirst')}
+      disabled={disabled || !ready}
+      clearable={clearable}
+      size={size}
+      hoist
+      data-testid={testId}
+      data-user-invalid={invalid ? '' : undefined}
+      className={invalid ? 'wharf-invalid' : undefined}
+      onSlChange={(event) => onChange((event.target as SlSelectElement).value as string)}
+      onSlBlur={() => onBlur?.()}
+    >
+      {/* A value no longer offered (inactive, or out of the user's grants) still shows its code rather than a blank. */}
+      {value && !options.some((o) => o.optionValue === value) ? <SlOption value={value}>{value}</SlOption> : null}
+      {options.map((o) => (
+        <SlOption key={o.optionValue} value={o.optionValue}>
+          {o.optionDisplay}
+        </SlOption>
+      ))}
+    </SlSelect>
+  );
+}
