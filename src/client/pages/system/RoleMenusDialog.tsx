@@ -136,7 +136,7 @@ export function RoleMenusDialog({ role, canEdit, onClose }: RoleMenusDialogProps
           )}
         </Suspense>
       </div>
-      <SlButton slot="footer" data-testid="dialog-cancel" onClick={onClose}>
+      <SlButton slot="footer" data-testid="role-menus-cancel" onClick={onClose}>
         {t('kit.action.cancel')}
       </SlButton>
       <SlButton
@@ -144,7 +144,7 @@ export function RoleMenusDialog({ role, canEdit, onClose }: RoleMenusDialogProps
         variant="primary"
         disabled={readOnly || menus === null}
         loading={saving}
-        data-testid="dialog-submit"
+        data-testid="role-menus-submit"
         onClick={() => void save()}
       >
         {t('kit.action.submit')}

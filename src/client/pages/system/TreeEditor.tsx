@@ -6,6 +6,7 @@
 import type SlSelectElement from '@shoelace-style/shoelace/dist/components/select/select.component.js';
 import type SlTreeItemElement from '@shoelace-style/shoelace/dist/components/tree-item/tree-item.component.js';
 import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useSnapshot } from 'valtio';
 import type { EntityDef } from '../../../shared/entities/defineEntity';
 import { permission } from '../../../shared/permissions';
 import { checkField, validateRow } from '../../../shared/validation';
@@ -14,7 +15,7 @@ import { apiPost, toast } from '../../kit/api';
 import { useConfirm } from '../../kit/confirm';
 import { FormField } from '../../kit/FormField';
 import { useT } from '../../kit/i18n';
-import { usePermission } from '../../kit/session';
+import { session, usePermission } from '../../kit/session';
 import { SlButton, SlIcon, SlOption, SlSelect, SlSpinner, SlTree, SlTreeItem } from '../../kit/sl';
 import './system.css';
 
@@ -64,6 +65,7 @@ function flatten(nodes: readonly Node[]): Node[] {
 export function TreeEditor({ entity, label, icon, newNode }: TreeEditorProps) {
   const t = useT();
   const confirm = useConfirm();
+  const { language } = useSnapshot(session);
   const canAdd = usePermission(permission(entity.resource, 'add'));
   const canEdit = usePermission(permission(entity.resource, 'edit'));
   const canDelete = usePermission(permission(entity.resource, 'delete'));
@@ -243,6 +245,8 @@ export function TreeEditor({ entity, label, icon, newNode }: TreeEditorProps) {
       <section className="sys-form-pane" data-testid="tree-form">
         {editing ? (
           <form
+            // Shoelace selects keep the label shown when chosen: a new language re-creates them.
+            key={language}
             className="wharf-form"
             noValidate
             onSubmit={(event) => {

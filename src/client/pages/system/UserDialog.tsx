@@ -5,10 +5,11 @@
 import type SlCheckboxElement from '@shoelace-style/shoelace/dist/components/checkbox/checkbox.component.js';
 import type SlInputElement from '@shoelace-style/shoelace/dist/components/input/input.component.js';
 import type SlSelectElement from '@shoelace-style/shoelace/dist/components/select/select.component.js';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { isStrongPassword } from '../../../shared/passwordRule';
 import { FormDialog, type FormDialogProps } from '../../kit/FormDialog';
 import { useT } from '../../kit/i18n';
+import { session } from '../../kit/session';
 import { SlCheckbox, SlInput, SlOption, SlSelect } from '../../kit/sl';
 import {
   type DeptChoice,
@@ -64,6 +65,9 @@ export function UserDialog(props: FormDialogProps) {
     };
   }, [open, userId]);
 
+  // A new user starts enabled, in the administrator's language.
+  const newUser = useMemo(() => ({ status: '1', language: session.language }), []);
+
   const extraPayload = () => {
     if (userId === null && !isStrongPassword(password)) {
       setPasswordError(t('error.passwordWeak'));
@@ -102,7 +106,7 @@ export function UserDialog(props: FormDialogProps) {
   };
 
   return (
-    <FormDialog {...props} extraPayload={extraPayload} renderField={renderField}>
+    <FormDialog {...props} row={props.row ?? newUser} extraPayload={extraPayload} renderField={renderField}>
       {userId === null ? (
         <div className={`wharf-field wharf-field--required${passwordError ? ' wharf-invalid' : ''}`}>
           <SlInput

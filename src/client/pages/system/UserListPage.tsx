@@ -8,8 +8,8 @@ import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { UserDialog } from './UserDialog';
 
 const EXTRA_COLUMNS: TableColumn<EntityRow>[] = [
-  { field: 'deptName', headerKey: 'entity.user.field.deptName', minWidth: 120 },
-  { field: 'roleNames', headerKey: 'entity.user.field.roleNames', minWidth: 160 },
+  { field: 'deptName', headerKey: 'entity.user.field.deptName', minWidth: 100 },
+  { field: 'roleNames', headerKey: 'entity.user.field.roleNames', minWidth: 140 },
 ];
 
 export function UserListPage() {
