@@ -1,5 +1,10 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTHENTICATED, PUBLIC } from '../../src/shared/permissions';
+import type { Row } from '../../src/server/crud/crud.types';
+import { ENTITIES } from '../../src/shared/entities';
+import { ACTIONS, AUTHENTICATED, PUBLIC, permission } from '../../src/shared/permissions';
+import type { PageResult } from '../../src/shared/wire';
+import { ENTITY_SAMPLES } from '../support/entitySamples';
 import { createTestApp, createUser, type TestApp } from '../support/testApp';
 
 let t: TestApp;
@@ -20,7 +25,30 @@ const call = (method: string, url: string, token?: string) =>
     ...(method === 'POST' ? { payload: {} } : {}),
   });
 
+/** Every route Fastify knows, read from its own route tree (`printRoutes`), as `METHOD /path`. */
+function fastifyRoutes(tree: string): Set<string> {
+  const routes = new Set<string>();
+  const stack: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^([│ ]*)[├└]── (\S+)(?: \(([^)]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    const path = (depth > 0 ? stack[depth - 1]! : '') + match[2]!;
+    stack[depth] = path;
+    for (const method of (match[3] ?? '').split(', ').filter((m) => m && m !== 'HEAD')) routes.add(`${method} ${path}`);
+  }
+  return routes;
+}
+
 describe('the route walk', () => {
+  it('walks every API route Fastify has registered, each with its declared permission', () => {
+    const known = [...fastifyRoutes(t.app.printRoutes({ commonPrefix: false }))].filter((r) => /^\w+ \/(api|wmsApi)\//.test(r));
+    const walked = new Set(t.routes.map((r) => `${r.method} ${r.url}`));
+    expect(known.length).toBeGreaterThan(40);
+    expect(known.filter((r) => !walked.has(r))).toEqual([]);
+    expect([...walked].filter((r) => !known.includes(r))).toEqual([]);
+  });
+
   it('finds the routes of both base paths', () => {
     expect(t.routes.filter((r) => r.url.startsWith('/api/')).length).toBeGreaterThan(10);
     expect(t.routes.filter((r) => r.url.startsWith('/wmsApi/')).length).toBe(
@@ -79,5 +107,125 @@ describe('bad input', () => {
     const res = await call('GET', '/api/config/public');
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('warehouse grants on every generic entity', () => {
+  const scoped = Object.values(ENTITIES).filter((e) => e.warehouseScoped && !e.viewOnly);
+  const viewOnly = Object.values(ENTITIES).filter((e) => e.warehouseScoped && e.viewOnly);
+  let admin: string;
+  let wh02: string;
+  beforeAll(async () => {
+    admin = await t.login();
+    // Every permission of every entity, but only warehouse WH02; the samples live in WH01.
+    const everything = Object.values(ENTITIES).flatMap((e) => ACTIONS.map((a) => permission(e.resource, a)));
+    await createUser(t, 'wh02-only', { permissions: everything, warehouses: ['WH02'] });
+    wh02 = await t.login('wh02-only', 'Secret#123');
+  });
+
+  it('covers the warehouse-scoped entities', () => {
+    expect(scoped.map((e) => e.name)).toEqual(expect.arrayContaining(['tWhse', 'tClient']));
+  });
+
+  it.each(scoped.map((e) => [e.name, e] as const))(
+    "%s: another warehouse's rows cannot be read, changed or deleted",
+    async (name, entity) => {
+      const sample = ENTITY_SAMPLES[name]!(19);
+      const id = (await t.post<number>(`/api/${name}/save`, sample, admin)).body.data;
+      expect(id, `admin saves a ${name} sample`).toBeGreaterThan(0);
+      const find = (token: string, filters: Record<string, unknown> = {}) =>
+        t.post<PageResult<Row>>(`/api/${name}/findPage`, { pageNum: 1, pageSize: 1000, columnFilters: filters }, token);
+      const seen = (await find(wh02)).body.data.content;
+      expect(seen.every((r) => r.whId === 'WH02')).toBe(true);
+      expect(seen.some((r) => r.id === id)).toBe(false);
+      expect((await find(wh02, { whId: String(sample.whId) })).body.data.totalSize).toBe(0);
+      const before = (await find(admin, { whId: String(sample.whId) })).body.data.content.find((r) => r.id === id);
+      const edit = Object.fromEntries(
+        Object.entries(entity.fields)
+          .filter(([, d]) => d.type === 'text' && !d.immutable && !d.pattern && !d.lookup)
+          .map(([f]) => [f, 'changed']),
+      );
+      expect((await t.post(`/api/${name}/save`, { ...sample, ...edit, id }, wh02)).body).toMatchObject({ code: 200, data: 0 });
+      expect((await t.post(`/api/${name}/delete`, [{ id }], wh02)).body).toMatchObject({ code: 200, data: 0 });
+      const after = (await find(admin, { whId: String(sample.whId) })).body.data.content.find((r) => r.id === id);
+      expect(after).toEqual(before);
+      // A new row in an existing warehouse the user does not hold is refused and not written.
+      const other = ENTITY_SAMPLES[name]!(20);
+      const exists = await sql`select 1 from t_whse where wh_id = ${String(other.whId)}`.execute(t.connection.db);
+      if (exists.rows.length > 0) {
+        const total = (await find(admin)).body.data.totalSize;
+        const insert = await t.post(`/api/${name}/save`, other, wh02);
+        expect(insert.body).toMatchObject({ code: 200, data: 0 });
+        expect((await find(admin)).body.data.totalSize).toBe(total);
+      }
+    },
+  );
+
+  // The ledger and the logs are written by the inventory services: stock one WH01 location through an adjustment,
+  // and have one refused, then look at them as the WH02-only user.
+  it.each(viewOnly.map((e) => [e.name] as const))("%s: another warehouse's rows cannot be read", async (name) => {
+    const { rows } = await sql<{ itemNumber: string; uom: string; locationId: string }>`
+      select i.item_number, i.uom, l.location_id from t_item_master i
+      join t_location l on l.wh_id = i.wh_id and l.item_hu_indicator = 'I' and l.status = 'A'
+      where i.wh_id = 'WH01' and i.lot_control = 'N' and i.attribute_collection_id is null and i.status = 'A' limit 1`.execute(
+      t.connection.db,
+    );
+    const stock = rows[0]!;
+    const task = async () => {
+      const id = (await t.post<number>('/api/tblInvAdjustment/save', { whId: 'WH01', description: name }, admin)).body.data;
+      const page = await t.post<PageResult<Row>>(
+        '/api/tblInvAdjustment/findPage',
+        { pageNum: 1, pageSize: 5, columnFilters: {} },
+        admin,
+      );
+      return String(page.body.data.content.find((r) => r.id === id)?.taskId);
+    };
+    const stocked = await task();
+    const line = {
+      whId: 'WH01',
+      taskId: stocked,
+      lineNumber: 1,
+      itemNumber: stock.itemNumber,
+      locationId: stock.locationId,
+      qty: '5',
+      uom: stock.uom,
+    };
+    expect((await t.post('/api/tblInvAdjustmentDetail/save', line, admin)).body.code).toBe(200);
+    expect((await t.post('/api/tblInvAdjustment/confirmInvAdjustment', { whId: 'WH01', taskId: stocked }, admin)).body.code).toBe(
+      200,
+    );
+    const empty = await task();
+    expect((await t.post('/api/tblInvAdjustment/confirmInvAdjustment', { whId: 'WH01', taskId: empty }, admin)).body.code).toBe(
+      -10000,
+    );
+
+    const find = (token: string, filters: Record<string, unknown> = {}) =>
+      t.post<PageResult<Row>>(`/api/${name}/findPage`, { pageNum: 1, pageSize: 1000, columnFilters: filters }, token);
+    expect((await find(admin, { whId: 'WH01' })).body.data.totalSize).toBeGreaterThan(0);
+    expect((await find(wh02, { whId: 'WH01' })).body.data.totalSize).toBe(0);
+    expect((await find(wh02)).body.data.content.every((r) => r.whId === 'WH02')).toBe(true);
+  });
+});
+
+describe('login throttling under a burst', () => {
+  it('locks the account after a parallel burst of wrong passwords, and lets the real user in once the capped lock ends', async () => {
+    await createUser(t, 'burst', { permissions: [], warehouses: [], password: 'Burst#2024' });
+    const attempts = 25;
+    const answers = await Promise.all(
+      Array.from({ length: attempts }, (_, i) => t.post('/api/login', { account: 'burst', password: `wrong${i}`, captcha: '' })),
+    );
+    expect(answers.every((a) => a.body.code === -10000)).toBe(true);
+    // Every failure was counted: parallel requests lose no update.
+    const row = await t.connection.db
+      .selectFrom('sysLoginThrottle')
+      .selectAll()
+      .where('key', '=', 'account:burst')
+      .executeTakeFirst();
+    expect(row?.failures).toBe(answers.filter((a) => a.body.errorCode === 'loginInvalidAccount').length);
+    const locked = await t.post('/api/login', { account: 'burst', password: 'Burst#2024', captcha: '' });
+    expect(locked.body.errorCode).toBe('loginThrottled');
+    t.clock.now = new Date(t.clock.now.getTime() + 16 * 60_000);
+    const ok = await t.post('/api/login', { account: 'burst', password: 'Burst#2024', captcha: '' });
+    expect(ok.body.code).toBe(200);
   });
 });

@@ -143,6 +143,9 @@ export const ENTITY_SAMPLES: Record<string, (n: number) => Row> = {
     status: 'A',
   }),
   tWorkType: (n) => ({ whId: 'WH01', workType: `WT${n}`, description: `测试作业 Work type ${n}`, priority: 50 }),
+  // Task headers: the server numbers them (not in the contract suite, which needs user keys).
+  tblInvMovement: (n) => ({ whId: 'WH01', description: `测试移动 Move ${n}` }),
+  tblInvAdjustment: (n) => ({ whId: 'WH01', description: `测试调整 Adjust ${n}` }),
   user: (n) => ({
     name: `user${n}`,
     nickName: `测试用户 User ${n}`,

@@ -57,9 +57,10 @@ export interface DataTableProps<Row extends TableRow> {
 }
 
 const OPERATION_COLUMN = '__actions';
-/** Spec 000 §2: 105 px for one button, 195 px for several. */
+/** Spec 000 §2: 105 px for one button, 195 px for several; a screen's own third button gets room of its own. */
 export function operationColumnWidth(buttons: number): number {
-  return buttons > 1 ? 195 : 105;
+  if (buttons <= 1) return 105;
+  return 195 + Math.max(0, buttons - 2) * 90;
 }
 
 const rowSelection: RowSelectionOptions = {

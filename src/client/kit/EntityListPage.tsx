@@ -4,7 +4,7 @@
  */
 import type SlInputElement from '@shoelace-style/shoelace/dist/components/input/input.component.js';
 import type SlSelectElement from '@shoelace-style/shoelace/dist/components/select/select.component.js';
-import { useMemo, useRef, useState } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { type EntityDef, rowTimes } from '../../shared/entities/defineEntity';
 import { permission } from '../../shared/permissions';
@@ -12,7 +12,7 @@ import { SUCCESS } from '../../shared/wire';
 import { apiPost, toast } from './api';
 import { useConfirm } from './confirm';
 import { DataTable, type RowAction, type TableColumn } from './DataTable';
-import { FormDialog } from './FormDialog';
+import { FormDialog, type FormDialogProps } from './FormDialog';
 import { useT } from './i18n';
 import { session, usePermission } from './session';
 import { SlButton, SlIcon, SlInput, SlOption, SlSelect } from './sl';
@@ -31,10 +31,24 @@ export interface EntityListPageProps {
   height?: number;
   /** Called after rows were saved or deleted (e.g. to refresh a lookup cache). */
   onChanged?: () => void;
+  /** Columns the screen's findPage adds beside the entity's fields (e.g. names of related rows). */
+  extraColumns?: readonly TableColumn<EntityRow>[];
+  /** Row buttons after edit and delete. */
+  rowActions?: readonly RowAction<EntityRow>[];
+  /** Replaces the generic add/edit dialog (e.g. one with more than the entity's fields); receives its props. */
+  renderDialog?: (props: FormDialogProps) => ReactNode;
 }
 
 /** List, filter, add, edit and delete rows of a generic entity. */
-export function EntityListPage({ entity, tableId, height, onChanged }: EntityListPageProps) {
+export function EntityListPage({
+  entity,
+  tableId,
+  height,
+  onChanged,
+  extraColumns,
+  rowActions,
+  renderDialog,
+}: EntityListPageProps) {
   const t = useT();
   const confirm = useConfirm();
   const { language } = useSnapshot(session);
@@ -73,11 +87,12 @@ export function EntityListPage({ entity, tableId, height, onChanged }: EntityLis
             : undefined,
       });
     }
+    list.push(...(extraColumns ?? []));
     for (const field of rowTimes(entity)) {
       list.push({ field, headerKey: `entity.common.field.${field}`, minWidth: 160, hidden: true, format: formatDateTime });
     }
     return list;
-  }, [entity, language]);
+  }, [entity, language, extraColumns]);
 
   const openDialog = (row: EntityRow | null) => setDialog({ open: true, row });
 
@@ -118,9 +133,21 @@ export function EntityListPage({ entity, tableId, height, onChanged }: EntityLis
         danger: true,
         onClick: (row) => void handlers.current.remove([row]),
       },
+      ...(rowActions ?? []),
     ],
-    [canEdit, canDelete],
+    [canEdit, canDelete, rowActions],
   );
+
+  const dialogProps: FormDialogProps = {
+    entity,
+    row: dialog.row,
+    open: dialog.open,
+    onClose: () => setDialog((d) => ({ ...d, open: false })),
+    onSaved: () => {
+      page.reload();
+      onChanged?.();
+    },
+  };
 
   const search = () => page.search(draftRef.current);
   const reset = () => {
@@ -224,16 +251,7 @@ export function EntityListPage({ entity, tableId, height, onChanged }: EntityLis
           </>
         }
       />
-      <FormDialog
-        entity={entity}
-        row={dialog.row}
-        open={dialog.open}
-        onClose={() => setDialog((d) => ({ ...d, open: false }))}
-        onSaved={() => {
-          page.reload();
-          onChanged?.();
-        }}
-      />
+      {renderDialog ? renderDialog(dialogProps) : <FormDialog {...dialogProps} />}
     </div>
   );
 }

@@ -2,7 +2,7 @@
  * The add/edit dialog of a generic entity: fields laid out per `def.form`, validated with the shared rules
  * (the server runs the same ones), a confirmation, then `{entity}/save`.
  */
-import { type CSSProperties, useEffect, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from 'react';
 import type { EntityDef } from '../../shared/entities/defineEntity';
 import { checkField, type FieldProblem, validateRow } from '../../shared/validation';
 import { SUCCESS } from '../../shared/wire';
@@ -22,6 +22,12 @@ export interface FormDialogProps {
   onClose: () => void;
   /** Called after a successful save (the list reloads). */
   onSaved: () => void;
+  /** More of the form below the entity's fields (e.g. grants edited with the row). */
+  children?: ReactNode;
+  /** Values sent with the fields; null when the extra part is not valid (it shows why), so nothing is sent. */
+  extraPayload?: () => Record<string, unknown> | null;
+  /** A control of the screen's own for a field (e.g. a tree choice); null or undefined keeps the standard one. */
+  renderField?: (field: string, value: string, onChange: (value: string) => void) => ReactNode;
 }
 
 type Values = Record<string, string>;
@@ -39,7 +45,7 @@ function initialValues(entity: EntityDef, row: Record<string, unknown> | null): 
 }
 
 /** Modal form; 40% of the screen wide and not closed by a click beside it (spec 000 §9). */
-export function FormDialog({ entity, row, open, onClose, onSaved }: FormDialogProps) {
+export function FormDialog({ entity, row, open, onClose, onSaved, children, extraPayload, renderField }: FormDialogProps) {
   const t = useT();
   const confirm = useConfirm();
   const [values, setValues] = useState<Values>(() => initialValues(entity, row));
@@ -76,7 +82,8 @@ export function FormDialog({ entity, row, open, onClose, onSaved }: FormDialogPr
   const submit = async () => {
     if (saving) return;
     const problems = validateRow(entity, values);
-    if (problems.length > 0) {
+    const extra = extraPayload ? extraPayload() : {};
+    if (problems.length > 0 || extra === null) {
       setErrors(Object.fromEntries(problems.map((p) => [p.field, message(p)])));
       const first = problems[0]?.field;
       const control = first ? body.current?.querySelector<HTMLElement>(`[data-field="${first}"] [data-testid]`) : null;
@@ -86,7 +93,7 @@ export function FormDialog({ entity, row, open, onClose, onSaved }: FormDialogPr
     if (!(await confirm('kit.confirm.submit'))) return;
     setSaving(true);
     try {
-      const payload: Record<string, unknown> = { ...values };
+      const payload: Record<string, unknown> = { ...values, ...extra };
       if (editing && row) payload.id = row.id;
       const envelope = await apiPost<number>(`/${entity.name}/save`, payload);
       if (envelope.code !== SUCCESS) return; // the api client showed the refusal; the user may correct and retry
@@ -144,6 +151,8 @@ export function FormDialog({ entity, row, open, onClose, onSaved }: FormDialogPr
             {fields.map((field) => {
               const def = entity.fields[field];
               if (!def || def.readOnly) return null;
+              const own = renderField?.(field, values[field] ?? '', (value) => setValues((v) => ({ ...v, [field]: value })));
+              if (own) return <div key={field}>{own}</div>;
               return (
                 <FormField
                   key={field}
@@ -165,6 +174,7 @@ export function FormDialog({ entity, row, open, onClose, onSaved }: FormDialogPr
             })}
           </div>
         ))}
+        {children}
       </form>
       <SlButton slot="footer" data-testid="dialog-cancel" onClick={onClose}>
         {t('kit.action.cancel')}

@@ -34,4 +34,10 @@ const entityScreen = (entity: string) =>
 export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'Wms/TWhse': lazy(() => import('./masterdata/WarehouseListPage').then((m) => ({ default: m.WarehouseListPage }))),
   ...Object.fromEntries(Object.entries(ENTITY_SCREENS).map(([url, entity]) => [url, entityScreen(entity)])),
+  'sys/user': lazy(() => import('./system/UserListPage').then((m) => ({ default: m.UserListPage }))),
+  'sys/role': lazy(() => import('./system/RoleListPage').then((m) => ({ default: m.RoleListPage }))),
+  'sys/menu': lazy(() => import('./system/MenuTreePage').then((m) => ({ default: m.MenuTreePage }))),
+  'sys/dept': lazy(() => import('./system/DeptTreePage').then((m) => ({ default: m.DeptTreePage }))),
+  'sys/dict': lazy(() => import('./system/DictListPage').then((m) => ({ default: m.DictListPage }))),
+  'sys/log': lazy(() => import('./system/LogListPage').then((m) => ({ default: m.LogListPage }))),
 };

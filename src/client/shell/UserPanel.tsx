@@ -1,6 +1,6 @@
 import type SlDialogElement from '@shoelace-style/shoelace/dist/components/dialog/dialog.component.js';
 import type SlDropdownElement from '@shoelace-style/shoelace/dist/components/dropdown/dropdown.component.js';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { apiPost } from '../kit/api';
@@ -8,12 +8,17 @@ import { useT } from '../kit/i18n';
 import { session, signOut } from '../kit/session';
 import { SlButton, SlDialog, SlDivider, SlDropdown, SlIcon } from '../kit/sl';
 
+const ChangePasswordDialog = lazy(() =>
+  import('../pages/system/ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })),
+);
+
 /** The header's user name with its personal panel (name, role label, logout with confirmation). */
 export function UserPanel() {
   const t = useT();
   const [, setLocation] = useLocation();
   const { user, displayName, roleLabel } = useSnapshot(session);
   const [confirming, setConfirming] = useState(false);
+  const [changingPassword, setChangingPassword] = useState(false);
   const [busy, setBusy] = useState(false);
   const dropdown = useRef<SlDropdownElement>(null);
 
@@ -48,6 +53,17 @@ export function UserPanel() {
           <SlDivider />
           <SlButton
             size="small"
+            className="user-card-password"
+            onClick={() => {
+              void dropdown.current?.hide();
+              setChangingPassword(true);
+            }}
+          >
+            <SlIcon slot="prefix" name="key" />
+            {t('sys.password.changeTitle')}
+          </SlButton>
+          <SlButton
+            size="small"
             variant="default"
             className="user-card-logout"
             onClick={() => {
@@ -61,6 +77,11 @@ export function UserPanel() {
           </SlButton>
         </div>
       </SlDropdown>
+      {changingPassword ? (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog open onClose={() => setChangingPassword(false)} />
+        </Suspense>
+      ) : null}
       <SlDialog
         label={t('shell.logoutTitle')}
         open={confirming}

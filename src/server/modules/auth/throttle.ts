@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/connect';
 
 /** Failures within this window count together; a quiet window forgets them. */
@@ -18,20 +19,23 @@ export async function lockedFor(db: Db, keys: string[], now: Date): Promise<numb
   return Math.max(0, ...rows.map((r) => (r.lockedUntil ? r.lockedUntil.getTime() - now.getTime() : 0)));
 }
 
-/** Counts a failure for each key and locks those over their limit. */
+/**
+ * Counts a failure for each key and locks those over their limit. One atomic upsert per key, so a burst of
+ * parallel attempts loses no count (a read-then-write would let two first failures both store 1).
+ */
 export async function recordFailure(db: Db, keys: { key: string; limit: number }[], now: Date): Promise<void> {
+  const windowEdge = new Date(now.getTime() - WINDOW_MS);
   for (const { key, limit } of keys) {
-    const row = await db.selectFrom('sysLoginThrottle').selectAll().where('key', '=', key).forUpdate().executeTakeFirst();
-    const fresh = !row || now.getTime() - row.windowStart.getTime() > WINDOW_MS;
-    const failures = fresh ? 1 : row.failures + 1;
-    const over = failures - limit;
-    const lockedUntil = over >= 0 ? new Date(now.getTime() + Math.min(FIRST_LOCK_MS * 2 ** over, MAX_LOCK_MS)) : null;
-    const windowStart = fresh ? now : row.windowStart;
-    await db
-      .insertInto('sysLoginThrottle')
-      .values({ key, failures, windowStart, lockedUntil })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ failures, windowStart, lockedUntil }))
-      .execute();
+    const { rows } = await sql<{ failures: number }>`
+      insert into sys_login_throttle (key, failures, window_start, locked_until) values (${key}, 1, ${now}, null)
+      on conflict (key) do update set
+        failures = case when sys_login_throttle.window_start < ${windowEdge} then 1 else sys_login_throttle.failures + 1 end,
+        window_start = case when sys_login_throttle.window_start < ${windowEdge} then ${now} else sys_login_throttle.window_start end
+      returning failures`.execute(db);
+    const over = (rows[0]?.failures ?? 1) - limit;
+    if (over < 0) continue;
+    const lockedUntil = new Date(now.getTime() + Math.min(FIRST_LOCK_MS * 2 ** over, MAX_LOCK_MS));
+    await db.updateTable('sysLoginThrottle').set({ lockedUntil }).where('key', '=', key).execute();
   }
 }
 

@@ -15,6 +15,7 @@ import {
   changePassword,
   findUserAccess,
   findUserPage,
+  grantOptions,
   resetPassword,
   saveUser,
   USER_BINDING,
@@ -62,6 +63,9 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
     '/user/findAccess',
     { schema: { body: Type.Object({ id: Id }) }, config: { permission: 'sys:user:view' } },
     async (request) => ok(await findUserAccess(ctx.db, (request.body as { id: number }).id)),
+  );
+  app.post('/user/grantOptions', { config: { permission: 'sys:user:view' } }, async (request) =>
+    ok(await grantOptions(ctx.db, request.user!)),
   );
   app.post(
     '/user/resetPassword',

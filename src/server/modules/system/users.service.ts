@@ -264,6 +264,27 @@ export async function findUserPage(db: Db, actor: SessionUser, request: PageRequ
   return { ...page, content };
 }
 
+/** A warehouse the actor may grant, with its clients (the user form's grant picker). */
+export interface GrantOption {
+  whId: string;
+  name: string;
+  clients: { clientCode: string; name: string }[];
+}
+
+/** The warehouses (and their clients) the actor may hand out: their own, or all for a super administrator. */
+export async function grantOptions(db: Db, actor: SessionUser): Promise<GrantOption[]> {
+  const scope = actor.warehouses === 'all' ? sql`true` : sql`wh_id = any(${[...actor.warehouses]}::varchar[])`;
+  const [whs, clients] = await Promise.all([
+    sql<{ whId: string; name: string }>`select wh_id, name from t_whse where ${scope} order by wh_id`.execute(db),
+    sql<{ whId: string; clientCode: string; name: string }>`
+      select wh_id, client_code, name from t_client where ${scope} order by wh_id, client_code`.execute(db),
+  ]);
+  return whs.rows.map((w) => ({
+    ...w,
+    clients: clients.rows.filter((c) => c.whId === w.whId).map(({ clientCode, name }) => ({ clientCode, name })),
+  }));
+}
+
 /** The roles and grants of a user, for the edit form. */
 export async function findUserAccess(db: Db, userId: number): Promise<UserAccess> {
   const [roles, grants] = await Promise.all([

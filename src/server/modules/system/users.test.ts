@@ -182,6 +182,15 @@ describe('users', () => {
     expect(access.body.data.warehouses.map((w) => w.whId)).toEqual(['WH02']);
   });
 
+  it('offers the warehouses and clients an administrator may grant: all for a super administrator, their own otherwise', async () => {
+    type Option = { whId: string; clients: { clientCode: string }[] };
+    const all = (await t.post<Option[]>('/api/user/grantOptions', {}, admin)).body.data;
+    expect(all.map((w) => w.whId)).toEqual(expect.arrayContaining(['WH01', 'WH02']));
+    expect(all.find((w) => w.whId === 'WH01')?.clients.map((c) => c.clientCode)).toEqual(['ACME', 'BLUE']);
+    const hr = await t.login('hr', 'Secret#123');
+    expect((await t.post<Option[]>('/api/user/grantOptions', {}, hr)).body.data.map((w) => w.whId)).toEqual(['WH01']);
+  });
+
   it('deletes users with their roles, grants and sessions', async () => {
     await createUser(t, 'gone', { permissions: [], warehouses: ['WH01'] });
     const token = await t.login('gone', 'Secret#123');

@@ -1,0 +1,7 @@
+/** Dictionary (menu `sys/dict`): code-list values with labels in both languages, the generic list screen. */
+import { sysDict } from '../../../shared/entities/sysDict';
+import { EntityListPage } from '../../kit/EntityListPage';
+
+export function DictListPage() {
+  return <EntityListPage entity={sysDict} />;
+}
