@@ -229,3 +229,31 @@ describe('login throttling under a burst', () => {
     expect(ok.body.code).toBe(200);
   });
 });
+
+describe('client grants within a warehouse', () => {
+  it('a user limited to one client of WH01 sees, changes and deletes only that client’s rows', async () => {
+    const admin = await t.login();
+    await createUser(t, 'acme-only', {
+      permissions: ['sys:tItemMaster:view', 'sys:tItemMaster:edit', 'sys:tItemMaster:delete'],
+      warehouses: ['WH01'],
+    });
+    await sql`update sys_user_warehouse set client_codes = array['ACME']::varchar[]
+      where user_id = (select id from sys_user where name = 'acme-only')`.execute(t.connection.db);
+    const token = await t.login('acme-only', 'Secret#123');
+    const find = (tk: string) =>
+      t.post<PageResult<Row>>('/api/tItemMaster/findPage', { pageNum: 1, pageSize: 1000, columnFilters: { whId: 'WH01' } }, tk);
+    const mine = (await find(token)).body.data.content;
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((r) => r.clientCode === 'ACME')).toBe(true);
+    const other = (await find(admin)).body.data.content.find((r) => r.clientCode !== 'ACME')!;
+    expect(other).toBeDefined();
+    const edit = await t.post('/api/tItemMaster/save', { ...other, description: 'changed' }, token);
+    expect(edit.body).toMatchObject({ code: 200, data: 0 });
+    const del = await t.post('/api/tItemMaster/delete', [{ id: other.id }], token);
+    expect(del.body).toMatchObject({ code: 200, data: 0 });
+    const own = mine[0]!;
+    // An item cannot be handed to another client (its client is part of what it is).
+    await t.post('/api/tItemMaster/save', { ...own, clientCode: String(other.clientCode) }, token);
+    expect((await find(token)).body.data.content.find((r) => r.id === own.id)).toMatchObject({ clientCode: 'ACME' });
+  });
+});

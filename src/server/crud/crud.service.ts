@@ -44,6 +44,18 @@ function allowed(binding: CrudBinding, user: SessionUser, whId: unknown, operati
   return (binding.scope ?? defaultScope)(user, whId, operation);
 }
 
+/** Rows of an entity with a client: the user's client grant within the row's warehouse (absent = every client). */
+function clientAllowed(binding: CrudBinding, user: SessionUser, row: Row): boolean {
+  if (!('clientCode' in binding.entity.fields)) return true;
+  const clients = user.clients[String(row.whId)];
+  return !clients || clients.includes(String(row.clientCode ?? ''));
+}
+
+/** Both grants a row must pass for an operation. */
+function rowAllowed(binding: CrudBinding, user: SessionUser, row: Row, operation: Operation): boolean {
+  return allowed(binding, user, row.whId, operation) && clientAllowed(binding, user, row);
+}
+
 /** The value of one column filter, or null when it filters nothing (`''`, `%`, null). */
 function filterValue(value: ColumnFilterValue | undefined): string | null {
   const raw = value !== null && typeof value === 'object' ? value.value : value;
@@ -59,6 +71,13 @@ function conditions(binding: CrudBinding, user: SessionUser, filters: PageReques
   if (entity.warehouseScoped && user.warehouses !== 'all') {
     const granted = user.warehouses.filter((w) => allowed(binding, user, w, 'read'));
     where.push(sql`wh_id = any(${granted}::varchar[])`);
+    // Within a warehouse limited to some clients, only those clients' rows.
+    const limited = Object.entries(user.clients).filter(([w]) => granted.includes(w));
+    if ('clientCode' in entity.fields && limited.length > 0) {
+      const limitedWhs = limited.map(([w]) => w);
+      const pairs = limited.map(([w, codes]) => sql`(wh_id = ${w} and client_code = any(${codes}::varchar[]))`);
+      where.push(sql`(wh_id <> all(${limitedWhs}::varchar[]) or ${sql.join(pairs, sql` or `)})`);
+    }
   }
   for (const [field, raw] of Object.entries(filters ?? {})) {
     const def = entity.fields[field];
@@ -176,7 +195,7 @@ export async function saveRow(db: Db, binding: CrudBinding, user: SessionUser, i
   return db.transaction().execute(async (trx) => {
     const existing = id === null ? null : await lockRow(trx, binding, id);
     if (!user.permissions.has(permission(entity.resource, existing || id !== null ? 'edit' : 'add'))) throw new HttpError(403);
-    if (id !== null && (!existing || !allowed(binding, user, existing.whId, 'update'))) return 0;
+    if (id !== null && (!existing || !rowAllowed(binding, user, existing, 'update'))) return 0;
     const row = { ...(existing ? editable(entity, existing) : {}), ...editable(entity, input) };
     if (existing) {
       // Keys never change after insert: they are what other rows refer to.
@@ -184,7 +203,7 @@ export async function saveRow(db: Db, binding: CrudBinding, user: SessionUser, i
     }
     const problem = validateRow(entity, row)[0];
     if (problem) throw new AppError(problem.code, problem.params);
-    if (!allowed(binding, user, row.whId, existing ? 'update' : 'insert')) return 0;
+    if (!rowAllowed(binding, user, row, existing ? 'update' : 'insert')) return 0;
     await binding.beforeSave?.(trx, row, { user, existing });
     await refuseDuplicate(trx, binding, row, id);
     // Server-maintained fields are written only when the binding's hook set them (e.g. a number from a series).
@@ -215,7 +234,7 @@ export async function deleteRows(db: Db, binding: CrudBinding, user: SessionUser
       await sql<Row>`select ${selectList(entity)} from ${sql.table(table)} where id = any(${ids}::bigint[]) order by id for update`.execute(
         trx,
       );
-    if (rows.length !== ids.length || rows.some((r) => !allowed(binding, user, r.whId, 'delete'))) return 0;
+    if (rows.length !== ids.length || rows.some((r) => !rowAllowed(binding, user, r, 'delete'))) return 0;
     await binding.beforeDelete?.(trx, rows, { user });
     try {
       // Row by row, so a foreign-key refusal tells which row is in use.

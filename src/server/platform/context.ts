@@ -11,6 +11,8 @@ export interface SessionUser {
   permissions: ReadonlySet<string>;
   /** Granted warehouse ids; `'all'` for a super administrator. */
   warehouses: readonly string[] | 'all';
+  /** Warehouses where the user may see only some clients: whId → the client codes. Absent = every client. */
+  clients: Readonly<Record<string, readonly string[]>>;
   language: string | null;
 }
 

@@ -48,7 +48,7 @@ export async function resolveSession(
 export async function loadAccess(
   db: Db,
   userId: number,
-): Promise<Pick<SessionUser, 'superAdmin' | 'permissions' | 'warehouses'>> {
+): Promise<Pick<SessionUser, 'superAdmin' | 'permissions' | 'warehouses' | 'clients'>> {
   const roles = await db
     .selectFrom('sysUserRole as ur')
     .innerJoin('sysRole as r', 'r.id', 'ur.roleId')
@@ -72,9 +72,11 @@ export async function loadAccess(
   const permissions = new Set<string>();
   // A menu's perms may list several permissions separated by commas.
   for (const row of permRows) for (const p of (row.perms ?? '').split(',')) if (p.trim()) permissions.add(p.trim());
-  if (superAdmin) return { superAdmin, permissions, warehouses: 'all' };
-  const grants = await db.selectFrom('sysUserWarehouse').select('whId').where('userId', '=', userId).execute();
-  return { superAdmin, permissions, warehouses: grants.map((g) => g.whId) };
+  if (superAdmin) return { superAdmin, permissions, warehouses: 'all', clients: {} };
+  const grants = await db.selectFrom('sysUserWarehouse').select(['whId', 'clientCodes']).where('userId', '=', userId).execute();
+  const clients: Record<string, readonly string[]> = {};
+  for (const g of grants) if (g.clientCodes) clients[g.whId] = g.clientCodes;
+  return { superAdmin, permissions, warehouses: grants.map((g) => g.whId), clients };
 }
 
 /** Ends every open session of a user (a newer login replaces them). */
