@@ -5,7 +5,6 @@
 import type SlInputElement from '@shoelace-style/shoelace/dist/components/input/input.component.js';
 import type SlSelectElement from '@shoelace-style/shoelace/dist/components/select/select.component.js';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
-import { useSnapshot } from 'valtio';
 import { type EntityDef, rowTimes } from '../../shared/entities/defineEntity';
 import { permission } from '../../shared/permissions';
 import { SUCCESS } from '../../shared/wire';
@@ -14,7 +13,7 @@ import { useConfirm } from './confirm';
 import { DataTable, type RowAction, type TableColumn } from './DataTable';
 import { FormDialog, type FormDialogProps } from './FormDialog';
 import { useT } from './i18n';
-import { session, usePermission } from './session';
+import { usePermission } from './session';
 import { SlButton, SlIcon, SlInput, SlOption, SlSelect } from './sl';
 import { formatDateTime } from './tableState';
 import { type Filters, useFindPage } from './useFindPage';
@@ -51,7 +50,6 @@ export function EntityListPage({
 }: EntityListPageProps) {
   const t = useT();
   const confirm = useConfirm();
-  const { language } = useSnapshot(session);
   const page = useFindPage<EntityRow>(entity.name);
   const [draft, setDraft] = useState<Filters>({});
   // Search reads the filters as typed, even when the click comes before React has re-rendered.
@@ -70,8 +68,8 @@ export function EntityListPage({
 
   const filterFields = useMemo(() => Object.entries(entity.fields).filter(([, def]) => def.filter), [entity]);
 
-  // Rebuilt per language only: `t` changes identity every render and the grid would redraw its columns.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: language stands for t
+  // Rebuilt when the messages change (`t` is stable per loaded language). Keying on the language alone
+  // formatted code columns with the old messages: the store's language changes before the new ones load.
   const columns = useMemo<TableColumn<EntityRow>[]>(() => {
     const list: TableColumn<EntityRow>[] = [{ field: 'id', headerKey: 'entity.common.field.id', minWidth: 80, hidden: true }];
     for (const [field, def] of Object.entries(entity.fields)) {
@@ -92,7 +90,7 @@ export function EntityListPage({
       list.push({ field, headerKey: `entity.common.field.${field}`, minWidth: 160, hidden: true, format: formatDateTime });
     }
     return list;
-  }, [entity, language, extraColumns]);
+  }, [entity, t, extraColumns]);
 
   const openDialog = (row: EntityRow | null) => setDialog({ open: true, row });
 
