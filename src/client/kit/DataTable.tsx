@@ -111,7 +111,10 @@ export function DataTable<Row extends TableRow>({
 
   const effective = useMemo(() => applyColumnPrefs(columns, prefs), [columns, prefs]);
   const byField = useMemo(() => new Map(columns.map((c) => [c.field, c])), [columns]);
-  const labelOf = useCallback((c: EffectiveColumn) => c.label ?? t(byField.get(c.field)?.headerKey ?? c.field), [t, byField]);
+  const labelOf = useCallback(
+    (c: EffectiveColumn) => c.label ?? t(byField.get(c.field)?.headerKey ?? c.field, byField.get(c.field)?.headerValues),
+    [t, byField],
+  );
 
   const columnDefs = useMemo<ColDef<Row>[]>(() => {
     const defs: ColDef<Row>[] = effective.map((c) => {
@@ -154,7 +157,7 @@ export function DataTable<Row extends TableRow>({
   }, [onSelectionChange]);
 
   const applyChooser = (edited: EffectiveColumn[]) => {
-    const next = diffColumnPrefs(columns, edited, (c) => t(c.headerKey));
+    const next = diffColumnPrefs(columns, edited, (c) => t(c.headerKey, c.headerValues));
     saveColumnPrefs(tableId, next);
     setPrefs(next);
     setChooserOpen(false);
@@ -249,7 +252,7 @@ export function DataTable<Row extends TableRow>({
       <ColumnChooser
         open={chooserOpen}
         columns={effective}
-        defaultLabel={(field) => t(byField.get(field)?.headerKey ?? field)}
+        defaultLabel={(field) => t(byField.get(field)?.headerKey ?? field, byField.get(field)?.headerValues)}
         onApply={applyChooser}
         onReset={resetChooser}
         onClose={() => setChooserOpen(false)}

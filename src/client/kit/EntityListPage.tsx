@@ -4,7 +4,7 @@
  */
 import type SlInputElement from '@shoelace-style/shoelace/dist/components/input/input.component.js';
 import type SlSelectElement from '@shoelace-style/shoelace/dist/components/select/select.component.js';
-import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { type EntityDef, rowTimes } from '../../shared/entities/defineEntity';
 import { permission } from '../../shared/permissions';
 import { SUCCESS } from '../../shared/wire';
@@ -36,6 +36,18 @@ export interface EntityListPageProps {
   rowActions?: readonly RowAction<EntityRow>[];
   /** Replaces the generic add/edit dialog (e.g. one with more than the entity's fields); receives its props. */
   renderDialog?: (props: FormDialogProps) => ReactNode;
+  /** Toolbar buttons after add and batch delete, given the selected rows. */
+  toolbarExtra?: (selected: readonly EntityRow[]) => ReactNode;
+  /** Changing it reloads the current page (after an action of the screen's own). */
+  reloadKey?: number;
+  /** Filters every call carries (e.g. the task of a lines screen); new rows start with these values. */
+  fixedFilters?: Filters;
+  /** First page size (spec 000 §9: 8 on line screens). */
+  pageSize?: number;
+  /** The rows may not change now (e.g. lines of a completed task): add, edit and delete are disabled. */
+  locked?: boolean;
+  /** Shown above the table instead of a filter bar when the entity has no filterable field. */
+  header?: ReactNode;
 }
 
 /** List, filter, add, edit and delete rows of a generic entity. */
@@ -47,10 +59,16 @@ export function EntityListPage({
   extraColumns,
   rowActions,
   renderDialog,
+  toolbarExtra,
+  reloadKey,
+  fixedFilters,
+  pageSize,
+  locked,
+  header,
 }: EntityListPageProps) {
   const t = useT();
   const confirm = useConfirm();
-  const page = useFindPage<EntityRow>(entity.name);
+  const page = useFindPage<EntityRow>(entity.name, pageSize, fixedFilters);
   const [draft, setDraft] = useState<Filters>({});
   // Search reads the filters as typed, even when the click comes before React has re-rendered.
   const draftRef = useRef<Filters>({});
@@ -62,9 +80,16 @@ export function EntityListPage({
   const [dialog, setDialog] = useState<{ open: boolean; row: EntityRow | null }>({ open: false, row: null });
   const [deleting, setDeleting] = useState(false);
 
-  const canAdd = usePermission(permission(entity.resource, 'add'));
-  const canEdit = usePermission(permission(entity.resource, 'edit'));
-  const canDelete = usePermission(permission(entity.resource, 'delete'));
+  // View-only entities (ledger, logs) have no add, edit or delete at all.
+  const editable = !entity.viewOnly;
+  const canAdd = usePermission(permission(entity.resource, 'add')) && editable && !locked;
+  const canEdit = usePermission(permission(entity.resource, 'edit')) && editable && !locked;
+  const canDelete = usePermission(permission(entity.resource, 'delete')) && editable && !locked;
+  const { reload } = page;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey is the trigger
+  useEffect(() => {
+    if (reloadKey) reload();
+  }, [reloadKey, reload]);
 
   const filterFields = useMemo(() => Object.entries(entity.fields).filter(([, def]) => def.filter), [entity]);
 
@@ -123,22 +148,31 @@ export function EntityListPage({
   handlers.current = { edit: openDialog, remove };
   const actions = useMemo<RowAction<EntityRow>[]>(
     () => [
-      { key: 'edit', labelKey: 'kit.action.edit', allowed: canEdit, onClick: (row) => handlers.current.edit(row) },
-      {
-        key: 'delete',
-        labelKey: 'kit.action.delete',
-        allowed: canDelete,
-        danger: true,
-        onClick: (row) => void handlers.current.remove([row]),
-      },
+      ...(editable
+        ? [
+            {
+              key: 'edit',
+              labelKey: 'kit.action.edit',
+              allowed: canEdit,
+              onClick: (row: EntityRow) => handlers.current.edit(row),
+            },
+            {
+              key: 'delete',
+              labelKey: 'kit.action.delete',
+              allowed: canDelete,
+              danger: true,
+              onClick: (row: EntityRow) => void handlers.current.remove([row]),
+            },
+          ]
+        : []),
       ...(rowActions ?? []),
     ],
-    [canEdit, canDelete, rowActions],
+    [editable, canEdit, canDelete, rowActions],
   );
 
   const dialogProps: FormDialogProps = {
     entity,
-    row: dialog.row,
+    row: dialog.row ?? (fixedFilters ? { ...fixedFilters } : null),
     open: dialog.open,
     onClose: () => setDialog((d) => ({ ...d, open: false })),
     onSaved: () => {
@@ -147,73 +181,76 @@ export function EntityListPage({
     },
   };
 
-  const search = () => page.search(draftRef.current);
+  const search = () => page.search({ ...draftRef.current, ...fixedFilters });
   const reset = () => {
     updateDraft({});
-    page.search({});
+    page.search({ ...fixedFilters });
   };
 
   return (
     <div className="wharf-list-page" data-entity={entity.name}>
-      <form
-        className="wharf-filter-bar"
-        noValidate
-        onSubmit={(event) => {
-          // Shoelace inputs submit their form on Enter, like native ones.
-          event.preventDefault();
-          search();
-        }}
-      >
-        {filterFields.map(([field, def]) => {
-          const label = t(`entity.${entity.name}.field.${field}`);
-          const value = draft[field] ?? '';
-          const set = (v: string) => updateDraft({ ...draftRef.current, [field]: v });
-          return (
-            <div key={field} className="wharf-filter">
-              {def.type === 'code' ? (
-                <SlSelect
-                  size="small"
-                  label={label}
-                  value={value}
-                  clearable
-                  hoist
-                  placeholder={t('kit.filter.any')}
-                  data-testid={`filter-${field}`}
-                  onSlChange={(event) => set((event.target as SlSelectElement).value as string)}
-                >
-                  {(def.codes ?? []).map((code) => (
-                    <SlOption key={code} value={code}>
-                      {t(`code.${def.codeList ?? field}.${code}`)}
-                    </SlOption>
-                  ))}
-                </SlSelect>
-              ) : (
-                <SlInput
-                  size="small"
-                  label={label}
-                  value={value}
-                  clearable
-                  autocomplete="off"
-                  placeholder={t('kit.filter.placeholder')}
-                  data-testid={`filter-${field}`}
-                  onSlInput={(event) => set((event.target as SlInputElement).value)}
-                  onSlClear={() => set('')}
-                />
-              )}
-            </div>
-          );
-        })}
-        <div className="wharf-filter-bar__buttons">
-          <SlButton size="small" variant="primary" data-testid="search" onClick={search}>
-            <SlIcon slot="prefix" name="search" />
-            {t('kit.action.search')}
-          </SlButton>
-          <SlButton size="small" data-testid="reset" onClick={reset}>
-            <SlIcon slot="prefix" name="arrow-counterclockwise" />
-            {t('kit.action.reset')}
-          </SlButton>
-        </div>
-      </form>
+      {header}
+      {filterFields.length > 0 ? (
+        <form
+          className="wharf-filter-bar"
+          noValidate
+          onSubmit={(event) => {
+            // Shoelace inputs submit their form on Enter, like native ones.
+            event.preventDefault();
+            search();
+          }}
+        >
+          {filterFields.map(([field, def]) => {
+            const label = t(`entity.${entity.name}.field.${field}`);
+            const value = draft[field] ?? '';
+            const set = (v: string) => updateDraft({ ...draftRef.current, [field]: v });
+            return (
+              <div key={field} className="wharf-filter">
+                {def.type === 'code' ? (
+                  <SlSelect
+                    size="small"
+                    label={label}
+                    value={value}
+                    clearable
+                    hoist
+                    placeholder={t('kit.filter.any')}
+                    data-testid={`filter-${field}`}
+                    onSlChange={(event) => set((event.target as SlSelectElement).value as string)}
+                  >
+                    {(def.codes ?? []).map((code) => (
+                      <SlOption key={code} value={code}>
+                        {t(`code.${def.codeList ?? field}.${code}`)}
+                      </SlOption>
+                    ))}
+                  </SlSelect>
+                ) : (
+                  <SlInput
+                    size="small"
+                    label={label}
+                    value={value}
+                    clearable
+                    autocomplete="off"
+                    placeholder={t('kit.filter.placeholder')}
+                    data-testid={`filter-${field}`}
+                    onSlInput={(event) => set((event.target as SlInputElement).value)}
+                    onSlClear={() => set('')}
+                  />
+                )}
+              </div>
+            );
+          })}
+          <div className="wharf-filter-bar__buttons">
+            <SlButton size="small" variant="primary" data-testid="search" onClick={search}>
+              <SlIcon slot="prefix" name="search" />
+              {t('kit.action.search')}
+            </SlButton>
+            <SlButton size="small" data-testid="reset" onClick={reset}>
+              <SlIcon slot="prefix" name="arrow-counterclockwise" />
+              {t('kit.action.reset')}
+            </SlButton>
+          </div>
+        </form>
+      ) : null}
       <DataTable<EntityRow>
         tableId={tableId ?? entity.name}
         columns={columns}
@@ -230,26 +267,31 @@ export function EntityListPage({
         exportName={t(`entity.${entity.name}.name`)}
         toolbar={
           <>
-            <SlButton size="small" variant="primary" disabled={!canAdd} data-testid="add" onClick={() => openDialog(null)}>
-              <SlIcon slot="prefix" name="plus-lg" />
-              {t('kit.action.add')}
-            </SlButton>
-            <SlButton
-              size="small"
-              variant="danger"
-              outline
-              disabled={!canDelete || selected.length === 0}
-              loading={deleting}
-              data-testid="batch-delete"
-              onClick={() => void remove(selected)}
-            >
-              <SlIcon slot="prefix" name="trash" />
-              {t('kit.action.batchDelete')}
-            </SlButton>
+            {editable ? (
+              <>
+                <SlButton size="small" variant="primary" disabled={!canAdd} data-testid="add" onClick={() => openDialog(null)}>
+                  <SlIcon slot="prefix" name="plus-lg" />
+                  {t('kit.action.add')}
+                </SlButton>
+                <SlButton
+                  size="small"
+                  variant="danger"
+                  outline
+                  disabled={!canDelete || selected.length === 0}
+                  loading={deleting}
+                  data-testid="batch-delete"
+                  onClick={() => void remove(selected)}
+                >
+                  <SlIcon slot="prefix" name="trash" />
+                  {t('kit.action.batchDelete')}
+                </SlButton>
+              </>
+            ) : null}
+            {toolbarExtra?.(selected)}
           </>
         }
       />
-      {renderDialog ? renderDialog(dialogProps) : <FormDialog {...dialogProps} />}
+      {editable ? renderDialog ? renderDialog(dialogProps) : <FormDialog {...dialogProps} /> : null}
     </div>
   );
 }

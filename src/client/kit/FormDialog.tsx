@@ -28,6 +28,15 @@ export interface FormDialogProps {
   extraPayload?: () => Record<string, unknown> | null;
   /** A control of the screen's own for a field (e.g. a tree choice); null or undefined keeps the standard one. */
   renderField?: (field: string, value: string, onChange: (value: string) => void) => ReactNode;
+  /** Fields not shown now (and not validated), e.g. lot fields for an item without lot control. */
+  hiddenFields?: ReadonlySet<string>;
+  /** Told every change of the form's values (e.g. to load what the chosen item needs). */
+  onValuesChange?: (values: Readonly<Record<string, string>>) => void;
+  /**
+   * Checks of the screen's own after the confirmation and before the save (spec 000 §2 line dialogs: lot and pallet,
+   * duplicate line, attribute id, stock). Answers the payload to save, or null to stop (it told the user why).
+   */
+  beforeSave?: (payload: Record<string, unknown>) => Promise<Record<string, unknown> | null>;
 }
 
 type Values = Record<string, string>;
@@ -45,7 +54,19 @@ function initialValues(entity: EntityDef, row: Record<string, unknown> | null): 
 }
 
 /** Modal form; 40% of the screen wide and not closed by a click beside it (spec 000 §9). */
-export function FormDialog({ entity, row, open, onClose, onSaved, children, extraPayload, renderField }: FormDialogProps) {
+export function FormDialog({
+  entity,
+  row,
+  open,
+  onClose,
+  onSaved,
+  children,
+  extraPayload,
+  renderField,
+  hiddenFields,
+  onValuesChange,
+  beforeSave,
+}: FormDialogProps) {
   const t = useT();
   const confirm = useConfirm();
   const [values, setValues] = useState<Values>(() => initialValues(entity, row));
@@ -79,9 +100,13 @@ export function FormDialog({ entity, row, open, onClose, onSaved, children, extr
     });
   };
 
+  useEffect(() => {
+    onValuesChange?.(values);
+  }, [values, onValuesChange]);
+
   const submit = async () => {
     if (saving) return;
-    const problems = validateRow(entity, values);
+    const problems = validateRow(entity, values).filter((p) => !hiddenFields?.has(p.field));
     const extra = extraPayload ? extraPayload() : {};
     if (problems.length > 0 || extra === null) {
       setErrors(Object.fromEntries(problems.map((p) => [p.field, message(p)])));
@@ -93,8 +118,14 @@ export function FormDialog({ entity, row, open, onClose, onSaved, children, extr
     if (!(await confirm('kit.confirm.submit'))) return;
     setSaving(true);
     try {
-      const payload: Record<string, unknown> = { ...values, ...extra };
+      let payload: Record<string, unknown> = { ...values, ...extra };
+      for (const field of hiddenFields ?? []) payload[field] = null;
       if (editing && row) payload.id = row.id;
+      if (beforeSave) {
+        const checked = await beforeSave(payload);
+        if (!checked) return;
+        payload = checked;
+      }
       const envelope = await apiPost<number>(`/${entity.name}/save`, payload);
       if (envelope.code !== SUCCESS) return; // the api client showed the refusal; the user may correct and retry
       if (envelope.data === null || envelope.data === undefined) {
@@ -150,7 +181,7 @@ export function FormDialog({ entity, row, open, onClose, onSaved, children, extr
           >
             {fields.map((field) => {
               const def = entity.fields[field];
-              if (!def || def.readOnly) return null;
+              if (!def || def.readOnly || hiddenFields?.has(field)) return null;
               const own = renderField?.(field, values[field] ?? '', (value) => setValues((v) => ({ ...v, [field]: value })));
               if (own) return <div key={field}>{own}</div>;
               return (

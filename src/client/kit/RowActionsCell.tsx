@@ -12,6 +12,8 @@ export interface RowAction<Row> {
   /** Whether the user holds the permission; without it the button stays visible but disabled. */
   allowed: boolean;
   danger?: boolean;
+  /** Disables the button for some rows (e.g. a task that is no longer new). */
+  disabledFor?: (row: Row) => boolean;
   onClick: (row: Row) => void;
 }
 
@@ -31,7 +33,7 @@ export function RowActionsCell<Row>({ data, actions }: ICellRendererParams<Row> 
           size="small"
           variant={action.danger ? 'danger' : 'primary'}
           outline
-          disabled={!action.allowed}
+          disabled={!action.allowed || Boolean(action.disabledFor?.(data))}
           data-testid={`row-${action.key}`}
           onClick={() => action.onClick(data)}
         >

@@ -6,6 +6,8 @@ export interface TableColumn<Row> {
   field: string;
   /** Locale key of the default header label. */
   headerKey: string;
+  /** Values the header label interpolates (e.g. the attribute slot number). */
+  headerValues?: Readonly<Record<string, string | number>>;
   /** Default minimum width in px. */
   minWidth?: number;
   /** Hidden until the user ticks it in the column chooser. */

@@ -36,10 +36,14 @@ export function cleanFilters(filters: Filters): Filters {
 }
 
 /** Loads pages of `entity` rows; the first page loads on mount. */
-export function useFindPage<Row>(entity: string, initialPageSize: number = DEFAULT_PAGE_SIZE): FindPageState<Row> {
+export function useFindPage<Row>(
+  entity: string,
+  initialPageSize: number = DEFAULT_PAGE_SIZE,
+  initialFilters: Filters = {},
+): FindPageState<Row> {
   const [rows, setRows] = useState<Row[]>([]);
   const [total, setTotal] = useState(0);
-  const [query, setQuery] = useState({ pageNum: 1, pageSize: initialPageSize, filters: {} as Filters, version: 0 });
+  const [query, setQuery] = useState({ pageNum: 1, pageSize: initialPageSize, filters: initialFilters, version: 0 });
   const [loading, setLoading] = useState(false);
   // Only the latest request may fill the table: a slow answer to an older search must not overwrite it.
   const latest = useRef(0);

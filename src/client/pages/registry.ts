@@ -25,15 +25,33 @@ const ENTITY_SCREENS: Record<string, string> = {
   'Wms/TWorkType': 'tWorkType',
   'Wms/TblSnMaster': 'tblSnMaster',
   'Wms/TblPrintScheduler': 'tblPrintScheduler',
+  'Wms/TranLog': 'tranLog',
+  'Wms/ExceptionLog': 'exceptionLog',
 };
 
 // One chunk serves every generic master-data screen.
 const entityScreen = (entity: string) =>
   lazy(() => import('./masterdata/MasterdataPage').then((m) => ({ default: () => createElement(m.MasterdataPage, { entity }) })));
 
+/** Movement and adjustment: the task list and the lines screen of each kind share one chunk. */
+function inventoryTaskScreens(): Record<string, LazyExoticComponent<ComponentType>> {
+  const list = (kind: 'movement' | 'adjustment') =>
+    lazy(() => import('./inventory/TaskListPage').then((m) => ({ default: () => createElement(m.TaskListPage, { kind }) })));
+  const lines = (kind: 'movement' | 'adjustment') =>
+    lazy(() => import('./inventory/TaskLinesPage').then((m) => ({ default: () => createElement(m.TaskLinesPage, { kind }) })));
+  return {
+    'Wms/TblInvMovement': list('movement'),
+    'Wms/TblInvMovementDetail': lines('movement'),
+    'Wms/TblInvAdjustment': list('adjustment'),
+    'Wms/TblInvAdjustmentDetail': lines('adjustment'),
+  };
+}
+
 export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'Wms/TWhse': lazy(() => import('./masterdata/WarehouseListPage').then((m) => ({ default: m.WarehouseListPage }))),
   ...Object.fromEntries(Object.entries(ENTITY_SCREENS).map(([url, entity]) => [url, entityScreen(entity)])),
+  'Wms/TStoredItem': lazy(() => import('./inventory/StoredItemPage').then((m) => ({ default: m.StoredItemPage }))),
+  ...inventoryTaskScreens(),
   'sys/user': lazy(() => import('./system/UserListPage').then((m) => ({ default: m.UserListPage }))),
   'sys/role': lazy(() => import('./system/RoleListPage').then((m) => ({ default: m.RoleListPage }))),
   'sys/menu': lazy(() => import('./system/MenuTreePage').then((m) => ({ default: m.MenuTreePage }))),

@@ -51,19 +51,22 @@ export function registerLineRoutes(app: FastifyInstance, ctx: AppContext): void 
       { schema: { body: Type.Record(Type.String({ maxLength: 60 }), Type.Unknown()) }, config: { permission: change } },
       async (request) => ok(await saveLine(ctx.db, request.user!, kind, request.body as Row)),
     );
-    app.post(
-      `/${name}/batchDelete`,
-      { schema: { body: IdList }, config: { permission: `${change},${permission(resource, 'delete')}` } },
-      async (request) =>
-        ok(
-          await deleteLines(
-            ctx.db,
-            request.user!,
-            kind,
-            (request.body as { id: number }[]).map((r) => r.id),
+    // batchDelete is the spec's call; delete is the generic one the list kit uses. Both remove lines of an open task.
+    for (const call of ['batchDelete', 'delete']) {
+      app.post(
+        `/${name}/${call}`,
+        { schema: { body: IdList }, config: { permission: `${change},${permission(resource, 'delete')}` } },
+        async (request) =>
+          ok(
+            await deleteLines(
+              ctx.db,
+              request.user!,
+              kind,
+              (request.body as { id: number }[]).map((r) => r.id),
+            ),
           ),
-        ),
-    );
+      );
+    }
     app.post(`/${name}/findDuplicateLine`, { schema: { body: DuplicateBody }, config: { permission: view } }, async (request) => {
       const body = request.body as { whId: string; taskId: string; lineNumber: number | string; id?: number | null };
       const user = request.user!;

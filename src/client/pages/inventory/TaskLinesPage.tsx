@@ -1,0 +1,111 @@
+/**
+ * The lines of one movement or adjustment task (Wms/TblInvMovementDetail, Wms/TblInvAdjustmentDetail; spec 000 §2):
+ * query parameters taskId and whId, page size 8, hidden attribute value columns beside their type labels, add / edit /
+ * delete / batch delete, and the line dialog. A task that is no longer new shows its lines read-only with the spec's
+ * message.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { permission } from '../../../shared/permissions';
+import { type PageResult, SUCCESS } from '../../../shared/wire';
+import { apiPost } from '../../kit/api';
+import { useConfirm } from '../../kit/confirm';
+import type { TableColumn } from '../../kit/DataTable';
+import { EntityListPage, type EntityRow } from '../../kit/EntityListPage';
+import { useT } from '../../kit/i18n';
+import { session, usePermission } from '../../kit/session';
+import { SlAlert, SlButton, SlIcon } from '../../kit/sl';
+import { LineDialog } from './LineDialog';
+import { executeTask } from './TaskListPage';
+import { isOpenTask, TASK_SCREENS, type TaskKind } from './tasks';
+import './inventory.css';
+
+const SLOTS = Array.from({ length: 11 }, (_, i) => i + 1);
+
+/** The attribute pairs as columns: each value hidden (the column chooser shows it), headed by its type label. */
+const ATTRIBUTE_COLUMNS: TableColumn<EntityRow>[] = SLOTS.flatMap((n) => [
+  { field: `genericAttrShow${n}`, headerKey: 'inventory.line.attributeType', headerValues: { n }, minWidth: 110, hidden: n > 2 },
+  { field: `genericAttrValue${n}`, headerKey: 'inventory.line.attributeValue', headerValues: { n }, minWidth: 110, hidden: true },
+]);
+
+export function TaskLinesPage({ kind }: { kind: TaskKind }) {
+  const t = useT();
+  const confirm = useConfirm();
+  const [, setLocation] = useLocation();
+  const params = new URLSearchParams(useSearch());
+  const taskId = params.get('taskId') ?? '';
+  const whId = params.get('whId') ?? '';
+  const screens = TASK_SCREENS[kind];
+  const canExecute = usePermission(permission(screens.header.resource, 'edit'));
+  const [header, setHeader] = useState<EntityRow | null>(null);
+  const [reloadKey, setReloadKey] = useState(0);
+
+  const loadHeader = useCallback(async () => {
+    const envelope = await apiPost<PageResult<EntityRow>>(`/${screens.header.name}/findPage`, {
+      pageNum: 1,
+      pageSize: 1,
+      columnFilters: { whId, taskId },
+    });
+    if (envelope.code === SUCCESS) setHeader(envelope.data?.content[0] ?? null);
+  }, [screens, whId, taskId]);
+  useEffect(() => {
+    void loadHeader().catch(() => undefined);
+  }, [loadHeader]);
+
+  // The spec sends the user's locale id with the task's keys.
+  const fixedFilters = useMemo(
+    () => ({ whId, taskId, localeId: session.language === 'en_us' ? '1033' : '2052' }),
+    [whId, taskId],
+  );
+  const open = isOpenTask(header);
+
+  const execute = async () => {
+    if (!header) return;
+    if (await executeTask(kind, header, confirm, t)) {
+      await loadHeader();
+      setReloadKey((k) => k + 1);
+    }
+  };
+
+  return (
+    <EntityListPage
+      key={`${whId}/${taskId}`}
+      entity={screens.lines}
+      tableId={screens.lines.name}
+      fixedFilters={fixedFilters}
+      pageSize={8}
+      locked={!open}
+      reloadKey={reloadKey}
+      extraColumns={ATTRIBUTE_COLUMNS}
+      renderDialog={(props) => <LineDialog kind={kind} {...props} />}
+      header={
+        <div className="inventory-task-header" data-testid="task-header">
+          <SlButton size="small" data-testid="back" onClick={() => setLocation(screens.listUrl)}>
+            <SlIcon slot="prefix" name="arrow-left" />
+            {t('inventory.action.back')}
+          </SlButton>
+          <span className="inventory-task-header__title">
+            {t(`entity.${screens.header.name}.name`)} {taskId} · {whId}
+            {header ? ` · ${t(`code.${kind}Status.${String(header.status)}`)}` : ''}
+          </span>
+          <SlButton
+            size="small"
+            variant="primary"
+            disabled={!open || !canExecute}
+            data-testid="execute"
+            onClick={() => void execute().catch(() => undefined)}
+          >
+            <SlIcon slot="prefix" name="check2-circle" />
+            {t(screens.executeLabel)}
+          </SlButton>
+          {header && !open ? (
+            <SlAlert variant="warning" open data-testid="task-locked">
+              <SlIcon slot="icon" name="lock" />
+              {t(screens.lockedMessage)}
+            </SlAlert>
+          ) : null}
+        </div>
+      }
+    />
+  );
+}
