@@ -33,7 +33,9 @@ const NO_PARAMS: Readonly<Record<string, string>> = {};
 
 /** Warehouse-scoped lookups answer nothing without a warehouse: they wait until one is chosen. */
 export function lookupReady(params: Readonly<Record<string, string>>): boolean {
-  return !('whId' in params) || params.whId !== '';
+  // Every parameter the form provides must be chosen first (the warehouse, the item of a unit list, the source of
+  // a destination list): asking without it would list the wrong things or be refused.
+  return Object.values(params).every((value) => value !== '');
 }
 
 /** Select or search box of `optionValue`s, shown by `optionDisplay`. */

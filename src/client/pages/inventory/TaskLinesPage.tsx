@@ -31,10 +31,17 @@ const ATTRIBUTE_COLUMNS: TableColumn<EntityRow>[] = SLOTS.flatMap((n) => [
 export function TaskLinesPage({ kind }: { kind: TaskKind }) {
   const t = useT();
   const confirm = useConfirm();
-  const [, setLocation] = useLocation();
+  const [location, setLocation] = useLocation();
+  // The tab stays mounted while other screens show: keep the task it was opened for until another task is opened.
   const params = new URLSearchParams(useSearch());
-  const taskId = params.get('taskId') ?? '';
-  const whId = params.get('whId') ?? '';
+  const [task, setTask] = useState({ taskId: params.get('taskId') ?? '', whId: params.get('whId') ?? '' });
+  const nextTaskId = params.get('taskId') ?? '';
+  const nextWhId = params.get('whId') ?? '';
+  const shown = location === TASK_SCREENS[kind].detailUrl;
+  useEffect(() => {
+    if (shown && nextTaskId && nextWhId) setTask({ taskId: nextTaskId, whId: nextWhId });
+  }, [shown, nextTaskId, nextWhId]);
+  const { taskId, whId } = task;
   const screens = TASK_SCREENS[kind];
   const canExecute = usePermission(permission(screens.header.resource, 'edit'));
   const [header, setHeader] = useState<EntityRow | null>(null);
@@ -49,8 +56,8 @@ export function TaskLinesPage({ kind }: { kind: TaskKind }) {
     if (envelope.code === SUCCESS) setHeader(envelope.data?.content[0] ?? null);
   }, [screens, whId, taskId]);
   useEffect(() => {
-    void loadHeader().catch(() => undefined);
-  }, [loadHeader]);
+    if (taskId && whId) void loadHeader().catch(() => undefined);
+  }, [loadHeader, taskId, whId]);
 
   // The spec sends the user's locale id with the task's keys.
   const fixedFilters = useMemo(

@@ -76,6 +76,13 @@ describe('stock and logs through the API', () => {
       admin,
     );
     expect(available.body.data).toEqual([expect.objectContaining({ actualQty: '40', availableQty: '40' })]);
+    // The line dialog sends null for an item without attributes: it must not be read as attribute id 0.
+    const withNull = await t.post<Row[]>(
+      '/api/tStoredItem/findAvailableStockQty',
+      { whId: 'WH01', locationId: FIX.i1, itemNumber: FIX.itemPlain, lotNumber: null, huId: null, storedAttributeId: null },
+      admin,
+    );
+    expect(withNull.body.data).toEqual([expect.objectContaining({ availableQty: '40' })]);
     const log = (await page('/api/tranLog/getInventoryOperationLog', { controlNumber: 'API-AJ1' })).body.data.content;
     expect(log).toEqual([
       expect.objectContaining({ tranType: 'ADJUST', quantity: '40', toLocationId: FIX.i1, employeeId: 'admin' }),

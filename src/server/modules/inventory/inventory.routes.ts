@@ -57,9 +57,10 @@ const StockQuery = Type.Object({
   whId: Type.String({ minLength: 1, maxLength: 20 }),
   locationId: Type.String({ minLength: 1, maxLength: 30 }),
   itemNumber: Type.String({ minLength: 1, maxLength: 50 }),
-  lotNumber: Type.Optional(Type.Union([Type.String({ maxLength: 50 }), Type.Null()])),
-  huId: Type.Optional(Type.Union([Type.String({ maxLength: 50 }), Type.Null()])),
-  storedAttributeId: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.String({ maxLength: 20 }), Type.Null()])),
+  lotNumber: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 50 })])),
+  huId: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 50 })])),
+  // Null first: with type coercion on, a null would otherwise become the integer 0.
+  storedAttributeId: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 1 }), Type.String({ maxLength: 20 })])),
 });
 type StockQueryBody = {
   whId: string;

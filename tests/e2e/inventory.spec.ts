@@ -1,0 +1,191 @@
+import { expect, type Page, test } from '@playwright/test';
+
+// Stock arrives by an adjustment (Chinese), moves from a pallet location to a shelf through a movement line with lot,
+// expiry and pallet (English), with every refusal of the line dialog on the way; the stock query and the transaction
+// log then show the move, and a negative adjustment beyond the stock is refused.
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `tests/artifacts/${name}.png`, fullPage: true });
+const dialog = (page: Page) => page.locator('[data-testid="form-dialog"][open]');
+const input = (page: Page, name: string) => dialog(page).getByTestId(`field-${name}`).locator('input').first();
+const field = (page: Page, name: string) => dialog(page).getByTestId(`field-${name}`);
+const rows = (page: Page, entity: string) => page.locator(`[data-entity="${entity}"] [role="row"][row-index]`);
+const toast = (page: Page, text: string) => page.getByText(text).first();
+
+async function openScreen(page: Page, directory: string, screen: string, url: RegExp): Promise<void> {
+  if (!(await page.locator('.menu-label').getByText(screen, { exact: true }).isVisible()))
+    await page.locator('.menu-label', { hasText: directory }).click();
+  await page.locator('.menu-label').getByText(screen, { exact: true }).click();
+  await expect(page).toHaveURL(url);
+}
+
+async function choose(page: Page, name: string, option: string | RegExp): Promise<void> {
+  await field(page, name).click();
+  await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
+}
+
+/** A code typed (or scanned) into a search field and taken with Enter. */
+async function scan(page: Page, name: string, code: string): Promise<void> {
+  await input(page, name).fill(code);
+  await input(page, name).press('Enter');
+  await expect(field(page, name)).toHaveAttribute('data-value', code);
+}
+
+async function submitLine(page: Page): Promise<void> {
+  await dialog(page).getByTestId('dialog-submit').click();
+  await page.getByTestId('confirm-ok').click();
+}
+
+/** Adds a task from the open task list and opens its lines; answers the task id. */
+async function newTask(page: Page, entity: string, description: string): Promise<string> {
+  await page.locator(`[data-entity="${entity}"]`).getByTestId('add').click();
+  await choose(page, 'whId', /^WH01/);
+  await input(page, 'description').fill(description);
+  await dialog(page).getByTestId('dialog-submit').click();
+  await page.getByTestId('confirm-ok').click();
+  await expect(dialog(page)).toHaveCount(0);
+  const first = rows(page, entity).filter({ hasText: description }).first();
+  await expect(first).toBeVisible();
+  const taskId = (await first.innerText()).match(/(MV|AJ)\d{8}/)?.[0] ?? '';
+  expect(taskId).not.toBe('');
+  await page
+    .locator(`[data-entity="${entity}"] [role="row"][row-index]`, { hasText: taskId })
+    .getByTestId('row-lines')
+    .first()
+    .click();
+  await expect(page.locator('[data-testid="task-header"]', { hasText: taskId })).toBeVisible();
+  return taskId;
+}
+
+test('stock is adjusted, moved by a movement line with lot, expiry and pallet, and found in the stock query and the log', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  await page.goto('/login');
+  await page.getByPlaceholder('账号').fill('admin');
+  await page.getByPlaceholder('密码').fill('Admin#2024');
+  await page.getByRole('button', { name: '登录' }).click();
+
+  // 库存调整: 100 cups of a lot-controlled yogurt on pallet PAL-E2E at a pallet location.
+  await openScreen(page, '库存管理', '库存调整', /\/Wms\/TblInvAdjustment/);
+  const adjustment = await newTask(page, 'tblInvAdjustment', '端到端入库调整');
+  await expect(page).toHaveURL(/\/Wms\/TblInvAdjustmentDetail\?taskId=AJ\d+&whId=WH01/);
+  await page.locator('[data-entity="tblInvAdjustmentDetail"]').getByTestId('add').click();
+  // Lot control is N until an item is chosen, and an item location needs no pallet: neither shows.
+  await expect(field(page, 'lotNumber')).toHaveCount(0);
+  await expect(field(page, 'huId')).toHaveCount(0);
+  await input(page, 'lineNumber').fill('1');
+  await scan(page, 'itemNumber', 'ACME-0001');
+  await scan(page, 'locationId', 'P01-01-1');
+  await expect(field(page, 'lotNumber')).toBeVisible();
+  await expect(field(page, 'expirationDate')).toBeVisible();
+  await expect(field(page, 'huId')).toBeVisible();
+  await choose(page, 'uom', 'CUP');
+  await input(page, 'qty').fill('100');
+  await input(page, 'lotNumber').fill('LOT-E2E');
+  await input(page, 'expirationDate').fill('2027-06-30');
+  await input(page, 'huId').fill('PAL-E2E');
+  await shot(page, 'inv-01-adjustment-line-zh');
+  await submitLine(page);
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(rows(page, 'tblInvAdjustmentDetail')).toHaveCount(1);
+  await page.locator('[data-entity="tblInvAdjustmentDetail"]').getByTestId('execute').click();
+  await page.getByTestId('confirm-ok').click();
+  await expect(page.locator('[data-entity="tblInvAdjustmentDetail"]').getByTestId('task-locked')).toContainText(
+    '已完成的任务不能修改',
+  );
+  await expect(page.locator('[data-entity="tblInvAdjustmentDetail"]').getByTestId('add')).toHaveAttribute('disabled', '');
+  await shot(page, 'inv-02-adjustment-confirmed-zh');
+
+  // A negative adjustment beyond the stock is refused.
+  await openScreen(page, '库存管理', '库存调整', /\/Wms\/TblInvAdjustment/);
+  await newTask(page, 'tblInvAdjustment', '端到端盘亏');
+  await page.locator('[data-entity="tblInvAdjustmentDetail"]').getByTestId('add').click();
+  await input(page, 'lineNumber').fill('1');
+  await scan(page, 'itemNumber', 'ACME-0001');
+  await scan(page, 'locationId', 'P01-01-1');
+  await choose(page, 'uom', 'CUP');
+  await input(page, 'qty').fill('-1000');
+  await input(page, 'lotNumber').fill('LOT-E2E');
+  await input(page, 'expirationDate').fill('2027-06-30');
+  await input(page, 'huId').fill('PAL-E2E');
+  await submitLine(page);
+  await expect(toast(page, '数量大于可用库存（100）')).toBeVisible();
+  await shot(page, 'inv-03-negative-refused-zh');
+  await dialog(page).getByTestId('dialog-cancel').click();
+
+  // English from here on.
+  await page.locator('.language-select sl-button').first().click();
+  await page.getByRole('menuitemcheckbox', { name: 'English' }).click();
+
+  // Movements: a line from the pallet location to a shelf.
+  await openScreen(page, 'Inventory', 'Movements', /\/Wms\/TblInvMovement/);
+  const movement = await newTask(page, 'tblInvMovement', 'E2E replenishment');
+  await page.locator('[data-entity="tblInvMovementDetail"]').getByTestId('add').click();
+  await input(page, 'lineNumber').fill('1');
+  await scan(page, 'itemNumber', 'ACME-0001');
+  await scan(page, 'sourceLocationId', 'P01-01-1');
+  await scan(page, 'destLocationId', 'A01-01-1');
+  await expect(field(page, 'lotNumber')).toBeVisible();
+  await expect(field(page, 'expirationDate')).toBeVisible();
+  await expect(field(page, 'huId')).toBeVisible();
+  await choose(page, 'uom', 'CUP');
+  await input(page, 'lotNumber').fill('LOT-E2E');
+  await input(page, 'expirationDate').fill('2027-06-30');
+  await input(page, 'huId').fill('PAL-E2E');
+  // A bad quantity: refused under the field, nothing sent.
+  await input(page, 'qty').fill('1.50');
+  await dialog(page).getByTestId('dialog-submit').click();
+  await expect(dialog(page).getByTestId('error-qty')).not.toBeEmpty();
+  await shot(page, 'inv-04-bad-quantity-en');
+  // Too much: more than the 100 there are.
+  await input(page, 'qty').fill('500');
+  await submitLine(page);
+  await expect(toast(page, 'Excess of available stock: only 100 available')).toBeVisible();
+  await shot(page, 'inv-05-too-much-en');
+  await input(page, 'qty').fill('30');
+  await submitLine(page);
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(rows(page, 'tblInvMovementDetail')).toHaveCount(1);
+  // The same line number again.
+  await page.locator('[data-entity="tblInvMovementDetail"]').getByTestId('add').click();
+  await input(page, 'lineNumber').fill('1');
+  await scan(page, 'itemNumber', 'ACME-0001');
+  await scan(page, 'sourceLocationId', 'P01-01-1');
+  await scan(page, 'destLocationId', 'A01-01-1');
+  await choose(page, 'uom', 'CUP');
+  await input(page, 'lotNumber').fill('LOT-E2E');
+  await input(page, 'expirationDate').fill('2027-06-30');
+  await input(page, 'huId').fill('PAL-E2E');
+  await input(page, 'qty').fill('1');
+  await submitLine(page);
+  await expect(toast(page, 'Exists duplicate line number')).toBeVisible();
+  await dialog(page).getByTestId('dialog-cancel').click();
+  await shot(page, 'inv-06-movement-lines-en');
+
+  // Approve: the task locks and the stock moves.
+  await page.locator('[data-entity="tblInvMovementDetail"]').getByTestId('execute').click();
+  await page.getByTestId('confirm-ok').click();
+  await expect(page.locator('[data-entity="tblInvMovementDetail"]').getByTestId('task-locked')).toContainText(
+    'An approved or completed task cannot be changed',
+  );
+
+  await openScreen(page, 'Inventory', 'Stored items', /\/Wms\/TStoredItem/);
+  const stock = page.locator('[data-entity="tStoredItem"]');
+  await stock.getByTestId('filter-itemNumber').locator('input').fill('ACME-0001');
+  await stock.getByTestId('search').click();
+  await expect(rows(page, 'tStoredItem')).toHaveCount(2);
+  await expect(rows(page, 'tStoredItem').filter({ hasText: 'P01-01-1' })).toContainText('70');
+  await expect(rows(page, 'tStoredItem').filter({ hasText: 'A01-01-1' })).toContainText('30');
+  await shot(page, 'inv-07-stored-items-en');
+
+  await openScreen(page, 'Logs and reports', 'Transaction log', /\/Wms\/TranLog/);
+  const log = page.locator('[data-entity="tranLog"]');
+  await log.getByTestId('filter-controlNumber').locator('input').fill(movement);
+  await log.getByTestId('search').click();
+  await expect(rows(page, 'tranLog')).toHaveCount(1);
+  await expect(rows(page, 'tranLog').first()).toContainText('MOVE');
+  await log.getByTestId('filter-controlNumber').locator('input').fill(adjustment);
+  await log.getByTestId('search').click();
+  await expect(rows(page, 'tranLog')).toHaveCount(1);
+  await shot(page, 'inv-08-transaction-log-en');
+});
