@@ -245,7 +245,8 @@ export function DataTable<Row extends TableRow>({
         total={total}
         pageNum={pageNum}
         pageSize={pageSize}
-        pageSizes={PAGE_SIZES}
+        // A screen's own size (8 on line screens) is offered beside the usual ones.
+        pageSizes={(PAGE_SIZES as readonly number[]).includes(pageSize) ? PAGE_SIZES : [pageSize, ...PAGE_SIZES]}
         disabled={loading}
         onChange={onPageChange}
       />

@@ -5,8 +5,8 @@ const ATTRIBUTE_VALUES = Object.fromEntries(
   Array.from({ length: 11 }, (_, i) => [`genericAttrValue${i + 1}`, { type: 'text', max: 100 } satisfies FieldDef]),
 ) as Record<`genericAttrValue${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11}`, FieldDef>;
 
-/** Fields movement and adjustment lines share (spec 000 §3, rules of §5). */
-const LINE_FIELDS = {
+/** Fields movement and adjustment lines share (spec 000 §3, rules of §5): the keys and item first … */
+const LINE_KEYS = {
   whId: { type: 'text', required: true, max: 20, immutable: true },
   taskId: { type: 'text', required: true, max: 30, immutable: true },
   lineNumber: { type: 'int', required: true, rule: 'positiveInt', immutable: true, column: true, width: 80 },
@@ -18,6 +18,10 @@ const LINE_FIELDS = {
     width: 130,
     lookup: { name: 'getSku', params: { whId: 'whId' } },
   },
+} as const satisfies Record<string, FieldDef>;
+
+/** … then, after each kind's locations and quantity, the unit, lot, pallet and attributes. */
+const LINE_DETAILS = {
   uom: {
     type: 'text',
     required: true,
@@ -45,7 +49,7 @@ export const tblInvMovementDetail = defineEntity({
   unique: ['whId', 'taskId', 'lineNumber'],
   orderBy: ['lineNumber'],
   fields: {
-    ...LINE_FIELDS,
+    ...LINE_KEYS,
     sourceLocationId: {
       type: 'text',
       required: true,
@@ -63,6 +67,7 @@ export const tblInvMovementDetail = defineEntity({
       lookup: { name: 'getDestinationLocation', params: { whId: 'whId', locationId: 'sourceLocationId' } },
     },
     qty: { type: 'decimal', required: true, rule: 'qtyPositive', column: true, width: 90 },
+    ...LINE_DETAILS,
   },
   form: [
     ['lineNumber', 'itemNumber'],
@@ -81,7 +86,7 @@ export const tblInvAdjustmentDetail = defineEntity({
   unique: ['whId', 'taskId', 'lineNumber'],
   orderBy: ['lineNumber'],
   fields: {
-    ...LINE_FIELDS,
+    ...LINE_KEYS,
     locationId: {
       type: 'text',
       required: true,
@@ -91,6 +96,7 @@ export const tblInvAdjustmentDetail = defineEntity({
       lookup: { name: 'getLocation', params: { whId: 'whId' } },
     },
     qty: { type: 'decimal', required: true, rule: 'qtySigned', column: true, width: 90 },
+    ...LINE_DETAILS,
   },
   form: [['lineNumber', 'itemNumber'], ['locationId', 'huId'], ['qty', 'uom'], ['lotNumber', 'expirationDate'], ['lineRemark']],
 });
