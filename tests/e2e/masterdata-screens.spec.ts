@@ -47,6 +47,8 @@ test('the demo items, locations and reason codes are listed and edited from the 
   await shot(page, '24-items-en');
   await rows(page, 'tItemMaster').first().getByTestId('row-edit').click();
   await expect(items(page).getByTestId('form-dialog')).toContainText('Lot control');
+  // The code list that showed 是 in Chinese now shows the English label.
+  await expect(items(page).getByTestId('field-lotControl').locator('input').first()).toHaveValue('Yes');
   await shot(page, '25-item-form-en');
   await items(page).getByTestId('dialog-cancel').click();
   await openScreen(page, 'Master data', 'Dock doors', /\/Wms\/TDockDoor/);

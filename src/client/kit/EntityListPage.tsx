@@ -208,6 +208,7 @@ export function EntityListPage({
               <div key={field} className="wharf-filter">
                 {def.type === 'code' ? (
                   <SlSelect
+                    key={t(`code.${def.codeList ?? field}.${def.codes?.[0] ?? ''}`)}
                     size="small"
                     label={label}
                     value={value}

@@ -72,6 +72,8 @@ export function FormField({ entity, field, def, value, form, error, readOnly, on
     const list = def.codeList ?? field;
     control = (
       <SlSelect
+        // Shoelace keeps the label it showed for the chosen option; a new language's label needs a fresh select.
+        key={t(`code.${list}.${def.codes?.[0] ?? ''}`)}
         value={value}
         label={label}
         disabled={readOnly}

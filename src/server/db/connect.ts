@@ -8,6 +8,8 @@ import type { Database } from './schema';
 
 // numeric → string (exact decimals), int8 → number (ids and counts fit in 2^53).
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
+// date → 'YYYY-MM-DD' as stored: a JS Date would shift with the time zone and re-save as a timestamp.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
 export type Db = Kysely<Database>;
 

@@ -62,6 +62,8 @@ describe('stock and logs through the API', () => {
     expect(res.body).toMatchObject({ code: 200, data: 1 });
     const stock = (await page('/api/tStoredItem/findPage', { whId: 'WH01', itemNumber: FIX.itemPlain })).body.data.content;
     expect(stock).toEqual([expect.objectContaining({ locationId: FIX.i1, actualQty: '40', availableQty: '40', status: 'A' })]);
+    // Dates travel as the calendar dates they are, not as time-zone-shifted timestamps.
+    expect(stock[0]?.fifoDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const byLocation = (
       await t.post<PageResult<Row>>(
         '/api/tStoredItem/findPageByLocation',
