@@ -43,7 +43,8 @@ export function codeField(list: CodeListName, extra: Partial<FieldDef> = {}): Fi
 
 /** A quantity or measure: numeric(18, 3), up to 3 decimals. */
 export function decimalField(extra: Partial<FieldDef> = {}): FieldDef {
-  return { type: 'decimal', ...extra };
+  // Measures, weights, prices and capacities are never negative; the console and the server say so alike.
+  return { type: 'decimal', rule: 'qtyNonNegative', ...extra };
 }
 
 /** A reference to other master data, chosen from a `/globalOptions/<name>` lookup filled from this form's fields. */

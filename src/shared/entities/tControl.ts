@@ -18,7 +18,7 @@ export const tControl = defineEntity({
     description: textField(100, { filter: true, column: true, width: 200 }),
     prefix: textField(10, { column: true, width: 90, pattern: '^[A-Za-z0-9-]*$' }),
     numberLength: { type: 'int', required: true, column: true, width: 110 },
-    nextValue: { type: 'int', required: true, column: true, width: 130 },
+    nextValue: { type: 'int', required: true, rule: 'positiveInt', column: true, width: 130 },
     configDisplay: textField(100, { column: true, width: 160 }),
     allowEdit: codeField('yesNo', { required: true, filter: true, column: true, width: 100 }),
   },

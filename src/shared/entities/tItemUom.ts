@@ -15,7 +15,7 @@ export const tItemUom = defineEntity({
     whId: whIdField,
     itemNumber: refField(50, 'getSku', BY_WAREHOUSE, { required: true, filter: true, column: true, width: 140, immutable: true }),
     uom: textField(10, { required: true, filter: true, column: true, width: 80, immutable: true, pattern: CODE_PATTERN }),
-    conversionFactor: decimalField({ required: true, column: true, width: 120 }),
+    conversionFactor: decimalField({ required: true, rule: 'qtyPositive', column: true, width: 120 }),
     uomPrompt: textField(50, { column: true, width: 140 }),
     pickPutId: textField(20, { column: true, width: 110 }),
     uomWeight: decimalField({ column: true, width: 100 }),

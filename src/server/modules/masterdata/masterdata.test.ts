@@ -326,4 +326,18 @@ describe('master-data rules', () => {
     expect(huge.body).toMatchObject({ code: -10000, errorCode: 'numberOutOfRange' });
     expect(await count('t_work_type', sql`work_type in ('SLOW', 'HUGE')`)).toBe(0);
   });
+
+  it('refuses quantities and percentages with the same rule messages the console shows', async () => {
+    const factor = await save('tItemUom', { whId: 'WH01', itemNumber: 'ACME-0001', uom: 'PK', conversionFactor: '0' });
+    expect(factor.body).toMatchObject({ code: -10000, errorCode: 'fieldQtyPositive' });
+    const page = await t.post<PageResult<Row>>(
+      '/api/tLocation/findPage',
+      { pageNum: 1, pageSize: 1, columnFilters: { whId: 'WH01', locationId: 'A01-01-1' } },
+      admin,
+    );
+    const location = page.body.data.content[0]!;
+    const negative = await save('tLocation', { ...location, capacityQty: '-5' });
+    expect(negative.body).toMatchObject({ code: -10000, errorCode: 'fieldQtyNonNegative' });
+    expect(await count('t_location', sql`location_id = 'A01-01-1' and capacity_qty < 0`)).toBe(0);
+  });
 });
