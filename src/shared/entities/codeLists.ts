@@ -2,18 +2,17 @@
  * Closed code lists of master data (spec 001 §5 "allowed codes" and the statuses of 0004_masterdata).
  * Each value is labelled `code.<list>.<value>` in both locale files.
  */
+import { CARTON_KINDS, HU_INDICATORS, LOCATION_TYPES, YES_NO, ZONE_TYPES } from '../validation';
+
 export const CODE_LISTS = {
-  yesNo: ['Y', 'N'],
+  yesNo: YES_NO,
   /** Active or inactive master data. */
   status: ['A', 'I'],
-  /** Location type: F forklift (pallet rack), S staging, I single item, M multi item. */
-  locationType: ['F', 'S', 'I', 'M'],
-  /** What a location holds: I items (loose), H handling units (pallets). */
-  itemHuIndicator: ['I', 'H'],
-  /** Zone type: A qualified, D unqualified (damaged), Q pending inspection. */
-  zoneType: ['A', 'D', 'Q'],
-  /** An item's default carton: N its original box, P a paper bag. */
-  cartonKind: ['N', 'P'],
+  // The five lists of spec 001 §5 are defined once, with the validation rules.
+  locationType: LOCATION_TYPES,
+  itemHuIndicator: HU_INDICATORS,
+  zoneType: ZONE_TYPES,
+  cartonKind: CARTON_KINDS,
   cycleCountClass: ['A', 'B', 'C'],
   /** Dock door use: I inbound, O outbound, B both. */
   doorType: ['I', 'O', 'B'],
