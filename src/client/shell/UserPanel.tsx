@@ -5,16 +5,19 @@ import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { apiPost } from '../kit/api';
 import { useT } from '../kit/i18n';
-import { session, signOut } from '../kit/session';
+import { session, signOut, usePermission } from '../kit/session';
 import { SlButton, SlDialog, SlDivider, SlDropdown, SlIcon } from '../kit/sl';
+import { BackupDialog } from './BackupDialog';
 
-/** The header's user name with its personal panel (name, role label, logout with confirmation). */
+/** The header's user name with its personal panel (name, role label, backup and restore, logout with confirmation). */
 export function UserPanel() {
   const t = useT();
   const [, setLocation] = useLocation();
   const { user, displayName, roleLabel } = useSnapshot(session);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [backupOpen, setBackupOpen] = useState(false);
+  const canBackup = usePermission('sys:backup:view');
   const dropdown = useRef<SlDropdownElement>(null);
 
   const logout = async () => {
@@ -46,6 +49,21 @@ export function UserPanel() {
           <div className="user-card-name">{name}</div>
           <div className="user-card-role">{roleLabel ? t(roleLabel) : t('shell.roleDefault')}</div>
           <SlDivider />
+          {canBackup && (
+            <SlButton
+              size="small"
+              variant="default"
+              className="user-card-action"
+              data-testid="open-backup"
+              onClick={() => {
+                void dropdown.current?.hide();
+                setBackupOpen(true);
+              }}
+            >
+              <SlIcon slot="prefix" name="database-gear" />
+              {t('backup.title')}
+            </SlButton>
+          )}
           <SlButton
             size="small"
             variant="default"
@@ -82,6 +100,7 @@ export function UserPanel() {
           {t('shell.confirm')}
         </SlButton>
       </SlDialog>
+      <BackupDialog open={backupOpen} onClose={() => setBackupOpen(false)} />
     </>
   );
 }
