@@ -8,7 +8,7 @@ import redaxios from 'redaxios';
 import { navigate } from 'wouter/use-browser-location';
 import { BUSINESS_ERROR, type Envelope, LANGUAGE_HEADER, SUCCESS, TOKEN_HEADER } from '../../shared/wire';
 import { translate } from './i18n';
-import { currentToken, rememberReturnTo, session, signOut } from './session';
+import { currentToken, rememberReturnTo, rememberSignedOutReason, session, signOut } from './session';
 import './sl';
 
 export const API_BASE = '/api';
@@ -57,8 +57,10 @@ function currentPath(): string {
   return location.pathname + location.search;
 }
 
-function sendToLogin(): void {
+/** Ends the session and shows the login screen, which returns to this page (and says why, when given). */
+function sendToLogin(reasonKey?: string): void {
   rememberReturnTo(currentPath());
+  if (reasonKey) rememberSignedOutReason(reasonKey);
   signOut();
   navigate('/login', { replace: true });
 }
@@ -83,7 +85,8 @@ function handleHttpFailure(status: number, path: string): void {
       // Parallel calls fail together; only the first one (which still had a session) toasts and redirects.
       if (!session.token) return;
       toast('error', message);
-      sendToLogin();
+      // 401 with a token: the session expired (idle or absolute); 405: a newer login elsewhere ended it.
+      sendToLogin(status === 405 ? 'http.405' : 'shell.sessionExpired');
       return;
     case 400:
     case 403:

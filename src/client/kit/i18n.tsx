@@ -89,3 +89,15 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     </IntlProvider>
   );
 }
+
+/** Formats an ISO time as date and time in the current language (e.g. 2024年3月1日 08:30 / Mar 1, 2024, 8:30 AM). */
+export function useDateTime(): (iso: string) => string {
+  const intl = useIntl();
+  return useCallback(
+    (iso: string) => {
+      const time = new Date(iso);
+      return Number.isNaN(time.getTime()) ? iso : intl.formatDate(time, { dateStyle: 'medium', timeStyle: 'short' });
+    },
+    [intl],
+  );
+}

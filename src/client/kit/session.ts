@@ -38,6 +38,7 @@ export const STORAGE_KEYS = {
   token: 'token',
   user: 'user',
   returnTo: 'wharf.returnTo',
+  signedOutReason: 'wharf.signedOutReason',
   language: 'wharf.language',
   localeId: 'wharf.localeId',
   themeColor: 'wharf.themeColor',
@@ -98,6 +99,7 @@ export function currentToken(): string | null {
 export function signIn(token: string, user: string): void {
   sessionStorage.setItem(STORAGE_KEYS.token, token);
   sessionStorage.setItem(STORAGE_KEYS.user, user);
+  sessionStorage.removeItem(STORAGE_KEYS.signedOutReason);
   session.token = token;
   session.user = user;
 }
@@ -123,6 +125,20 @@ export function rememberReturnTo(path: string): void {
   if (path && !path.startsWith('/login') && !path.startsWith('/error') && path !== '/404') {
     sessionStorage.setItem(STORAGE_KEYS.returnTo, path);
   }
+}
+
+/** Why the session ended without the user asking (a locale key the login screen shows), e.g. `http.405`. */
+export function rememberSignedOutReason(messageKey: string): void {
+  try {
+    sessionStorage.setItem(STORAGE_KEYS.signedOutReason, messageKey);
+  } catch {
+    // The toast already said it.
+  }
+}
+
+/** Why the last session ended; null after a normal logout. Forgotten at the next sign-in. */
+export function signedOutReason(): string | null {
+  return readSession(STORAGE_KEYS.signedOutReason);
 }
 
 /** Reads and forgets the remembered page. */

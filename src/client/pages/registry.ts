@@ -58,4 +58,7 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'sys/dept': lazy(() => import('./system/DeptTreePage').then((m) => ({ default: m.DeptTreePage }))),
   'sys/dict': lazy(() => import('./system/DictListPage').then((m) => ({ default: m.DictListPage }))),
   'sys/log': lazy(() => import('./system/LogListPage').then((m) => ({ default: m.LogListPage }))),
+  'sys/backup': lazy(() => import('./backup/BackupPage').then((m) => ({ default: m.BackupPage }))),
+  'generator/generator': lazy(() => import('./generator/GeneratorPage').then((m) => ({ default: m.GeneratorPage }))),
+  'Wms/Report': lazy(() => import('./reports/ReportFramePage').then((m) => ({ default: m.ReportFramePage }))),
 };

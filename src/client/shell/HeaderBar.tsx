@@ -4,10 +4,11 @@ import { useT } from '../kit/i18n';
 import { session, setSidebarCollapsed } from '../kit/session';
 import { SlIconButton } from '../kit/sl';
 import { LanguageSelect } from './LanguageSelect';
+import { NoticePanel } from './NoticePanel';
 import { ThemePicker } from './ThemePicker';
 import { UserPanel } from './UserPanel';
 
-/** The 50 px top bar: sidebar toggle, home, theme colour, language, user panel. */
+/** The 50 px top bar: sidebar toggle, home, notices, theme colour, language, user panel. */
 export function HeaderBar() {
   const t = useT();
   const [, setLocation] = useLocation();
@@ -21,6 +22,7 @@ export function HeaderBar() {
       />
       <SlIconButton name="house" label={t('shell.home')} onClick={() => setLocation('/')} />
       <div className="shell-header-spacer" />
+      <NoticePanel />
       <ThemePicker />
       <LanguageSelect />
       <UserPanel />

@@ -4,8 +4,8 @@ import { useLocation } from 'wouter';
 import { isLanguage, type LoginAnswer } from '../../shared/wire';
 import { ApiError, apiGet, apiPost } from '../kit/api';
 import { useT } from '../kit/i18n';
-import { session, setLanguage, signIn, takeReturnTo } from '../kit/session';
-import { SlButton, SlIcon, SlInput } from '../kit/sl';
+import { session, setLanguage, signedOutReason, signIn, takeReturnTo } from '../kit/session';
+import { SlAlert, SlButton, SlIcon, SlInput } from '../kit/sl';
 import { LanguageSelect } from './LanguageSelect';
 import { loadProfile } from './loadNavigation';
 import { ThemePicker } from './ThemePicker';
@@ -43,6 +43,8 @@ export function LoginPage() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [captchaSrc, setCaptchaSrc] = useState(captchaUrl);
   const [busy, setBusy] = useState(false);
+  // Why the previous session ended (another device, expiry), shown until the next sign-in.
+  const [reason] = useState(signedOutReason);
 
   useEffect(() => {
     apiGet<PublicConfig>('/config/public', undefined, { silent: true })
@@ -122,6 +124,12 @@ export function LoginPage() {
             <p>{t('login.subtitle')}</p>
           </div>
         </div>
+        {reason ? (
+          <SlAlert open variant="warning" className="login-reason" data-testid="signed-out-reason">
+            <SlIcon slot="icon" name="exclamation-triangle" />
+            {t(reason)}
+          </SlAlert>
+        ) : null}
         <div className="login-field">
           <SlInput
             name="account"

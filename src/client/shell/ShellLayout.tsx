@@ -12,7 +12,7 @@ import { SideMenu } from './SideMenu';
 import { TabContent } from './TabContent';
 import { WorkspaceTabs } from './WorkspaceTabs';
 
-/** The signed-in workspace: side menu, header, tabs, and every open tab's screen (kept mounted). */
+/** The signed-in workspace: side menu, header, tabs, and the open tabs' screens (keepAlive ones stay mounted). */
 export function ShellLayout() {
   const t = useT();
   const [location, setLocation] = useLocation();
@@ -59,21 +59,36 @@ export function ShellLayout() {
               <SlSpinner />
             </div>
           )}
-          {tabs.map((tab) => (
-            <div key={`${tab.name}#${tab.version}`} className="tab-pane" hidden={tab.name !== activeTab}>
-              <PageErrorBoundary message={t('shell.pageFailed')}>
-                <Suspense
-                  fallback={
-                    <div className="page-loading">
-                      <SlSpinner />
-                    </div>
-                  }
-                >
-                  <TabContent path={tab.name} route={routes.get(tab.name)} />
-                </Suspense>
-              </PageErrorBoundary>
-            </div>
-          ))}
+          {tabs.map((tab) => {
+            const route = routes.get(tab.name);
+            const active = tab.name === activeTab;
+            // Spec 000 §2: only a route flagged keepAlive keeps its screen (filters, page, scroll) while another tab
+            // is shown; any other screen is unmounted on leaving and starts afresh on return.
+            const kept = active || route?.node.keepAlive === true;
+            return (
+              <div
+                key={`${tab.name}#${tab.version}`}
+                className="tab-pane"
+                hidden={!active}
+                data-tab={tab.name}
+                data-keep-alive={route?.node.keepAlive ? '' : undefined}
+              >
+                {kept && (
+                  <PageErrorBoundary message={t('shell.pageFailed')}>
+                    <Suspense
+                      fallback={
+                        <div className="page-loading">
+                          <SlSpinner />
+                        </div>
+                      }
+                    >
+                      <TabContent path={tab.name} route={route} />
+                    </Suspense>
+                  </PageErrorBoundary>
+                )}
+              </div>
+            );
+          })}
         </main>
       </div>
     </div>

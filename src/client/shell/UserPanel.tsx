@@ -5,14 +5,15 @@ import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { apiPost } from '../kit/api';
 import { useT } from '../kit/i18n';
-import { session, signOut } from '../kit/session';
+import { session, signOut, usePermission } from '../kit/session';
 import { SlButton, SlDialog, SlDivider, SlDropdown, SlIcon } from '../kit/sl';
+import { BackupDialog } from './BackupDialog';
 
 const ChangePasswordDialog = lazy(() =>
   import('../pages/system/ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })),
 );
 
-/** The header's user name with its personal panel (name, role label, logout with confirmation). */
+/** The header's user name with its personal panel (name, role label, change password, backup and restore, logout). */
 export function UserPanel() {
   const t = useT();
   const [, setLocation] = useLocation();
@@ -20,6 +21,8 @@ export function UserPanel() {
   const [confirming, setConfirming] = useState(false);
   const [changingPassword, setChangingPassword] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [backupOpen, setBackupOpen] = useState(false);
+  const canBackup = usePermission('sys:backup:view');
   const dropdown = useRef<SlDropdownElement>(null);
 
   const logout = async () => {
@@ -51,6 +54,21 @@ export function UserPanel() {
           <div className="user-card-name">{name}</div>
           <div className="user-card-role">{roleLabel ? t(roleLabel) : t('shell.roleDefault')}</div>
           <SlDivider />
+          {canBackup && (
+            <SlButton
+              size="small"
+              variant="default"
+              className="user-card-action"
+              data-testid="open-backup"
+              onClick={() => {
+                void dropdown.current?.hide();
+                setBackupOpen(true);
+              }}
+            >
+              <SlIcon slot="prefix" name="database-gear" />
+              {t('backup.title')}
+            </SlButton>
+          )}
           <SlButton
             size="small"
             className="user-card-password"
@@ -103,6 +121,7 @@ export function UserPanel() {
           {t('shell.confirm')}
         </SlButton>
       </SlDialog>
+      <BackupDialog open={backupOpen} onClose={() => setBackupOpen(false)} />
     </>
   );
 }

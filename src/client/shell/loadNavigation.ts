@@ -40,3 +40,12 @@ export async function loadNavigation(user: string): Promise<void> {
   }
   session.navLoaded = true;
 }
+
+/**
+ * After the data changed underneath every screen (a restore): reloads menus and permissions, and remounts every
+ * open tab so each screen fetches its data again.
+ */
+export async function refreshWorkspace(): Promise<void> {
+  for (const tab of session.tabs) tab.version += 1;
+  if (session.user) await loadNavigation(session.user);
+}

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql, type Transaction } from 'kysely';
+import type { BackupRecord, RestoreResult } from '../../../shared/wire.shell';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connect';
 import { SCHEMA_VERSION } from '../../db/migrate';
@@ -40,21 +41,6 @@ export const NOT_BACKED_UP: readonly string[] = [
   'sys_captcha',
   'sys_login_throttle',
 ];
-
-/** One entry of the backup list (GET /backup/findRecords). */
-export interface BackupRecord {
-  name: string;
-  title: string;
-  /** ISO time of the snapshot (the file's time when its header is unreadable). */
-  time: string;
-  size: number;
-  scheduled: boolean;
-  schemaVersion: string | null;
-  /** Rows over all tables. */
-  rows: number;
-  /** The header cannot be read: the file can only be deleted. */
-  damaged: boolean;
-}
 
 export function backupDir(config: Config): string {
   return path.join(config.dataDir, 'backups');
@@ -329,13 +315,6 @@ export function pruneScheduled(config: Config, keep: number): Promise<string[]> 
     for (const name of removed) fs.rmSync(path.join(backupDir(config), name), { force: true });
     return removed;
   });
-}
-
-/** What a restore put back. */
-export interface RestoreResult {
-  name: string;
-  tables: number;
-  rows: number;
 }
 
 function sameColumns(a: readonly string[], b: readonly string[]): boolean {

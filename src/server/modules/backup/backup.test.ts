@@ -6,11 +6,11 @@ import zlib from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp } from '../../../../tests/support/testApp';
+import type { BackupRecord, RestoreResult } from '../../../shared/wire.shell';
 import { parseInterval } from '../../config';
 import { SCHEMA_VERSION } from '../../db/migrate';
 import { type BackupHeader, headerChecksum } from './backup.format';
 import { startBackupSchedule } from './backup.schedule';
-import type { BackupRecord, RestoreResult } from './backup.service';
 import { backupDir, createBackup, listBackups, NOT_BACKED_UP, pruneScheduled } from './backup.service';
 
 /** Every backed-up table's rows as PostgreSQL prints them (exact numerics, microsecond times), sorted. */

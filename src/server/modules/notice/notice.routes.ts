@@ -1,16 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { AUTHENTICATED } from '../../../shared/permissions';
+import type { Notice } from '../../../shared/wire.shell';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
-
-/** One notice of the panel, in the caller's language. */
-export interface NoticeItem {
-  id: number;
-  title: string;
-  content: string;
-  level: 'info' | 'warning';
-  publishTime: Date;
-}
 
 const LIMIT = 20;
 
@@ -27,12 +19,12 @@ export function registerNoticeRoutes(app: FastifyInstance, ctx: AppContext): voi
       .orderBy('id', 'desc')
       .limit(LIMIT)
       .execute();
-    const notices: NoticeItem[] = rows.map((r) => ({
+    const notices: Notice[] = rows.map((r) => ({
       id: r.id,
       title: english ? r.titleEn : r.title,
       content: english ? r.contentEn : r.content,
       level: r.level,
-      publishTime: r.publishTime,
+      publishTime: r.publishTime.toISOString(),
     }));
     return ok(notices);
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp } from '../../../../tests/support/testApp';
-import type { NoticeItem } from './notice.routes';
+import type { Notice } from '../../../shared/wire.shell';
 
 describe('notice panel', () => {
   let t: TestApp;
@@ -13,13 +13,13 @@ describe('notice panel', () => {
   afterAll(async () => t?.close());
 
   it('lists the two seeded notices, newest first, in the language of the request', async () => {
-    const en = await t.get<NoticeItem[]>('/api/notice/findList', token);
+    const en = await t.get<Notice[]>('/api/notice/findList', token);
     expect(en.body.code).toBe(200);
     expect(en.body.data.map((n) => n.title)).toEqual(
       expect.arrayContaining(['Welcome to the Wharf warehouse management system', 'Back up your data regularly']),
     );
     const zh = await t.app.inject({ method: 'GET', url: '/api/notice/findList', headers: { token, lang: 'zh_cn' } });
-    const titles = (zh.json().data as NoticeItem[]).map((n) => n.title);
+    const titles = (zh.json().data as Notice[]).map((n) => n.title);
     expect(titles).toEqual(expect.arrayContaining(['欢迎使用 Wharf 仓储管理系统', '请定期备份数据']));
   });
 
@@ -46,7 +46,7 @@ describe('notice panel', () => {
         },
       ])
       .execute();
-    const list = (await t.get<NoticeItem[]>('/api/notice/findList', token)).body.data;
+    const list = (await t.get<Notice[]>('/api/notice/findList', token)).body.data;
     const titles = list.map((n) => n.title);
     expect(titles[0]).toBe('Fresh news');
     expect(list[0]).toMatchObject({ content: 'Body', level: 'warning' });

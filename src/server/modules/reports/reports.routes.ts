@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { permission } from '../../../shared/permissions';
+import type { ReportConfig } from '../../../shared/wire.shell';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 
 /** The reporting frame's settings: where its form posts (WHARF_REPORT_URL), or null when none is set. */
 export function registerReportRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/report/config', { config: { permission: permission('report', 'view') } }, async () =>
-    ok({ url: ctx.config.reportUrl }),
-  );
+  app.get('/report/config', { config: { permission: permission('report', 'view') } }, async () => {
+    const answer: ReportConfig = { url: ctx.config.reportUrl };
+    return ok(answer);
+  });
 }
