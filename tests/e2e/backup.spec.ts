@@ -8,9 +8,9 @@ const ORIGINAL_WH01 = '上海浦东仓 Shanghai Pudong DC';
 async function login(page: Page, returnPath = '/'): Promise<void> {
   await page.goto(returnPath);
   await expect(page).toHaveURL(/\/login/);
-  await page.locator('input[name="account"]').fill('admin');
-  await page.locator('input[name="password"]').fill('Admin#2024');
-  await page.locator('form.login-card sl-button[type="submit"]').click();
+  await page.getByPlaceholder('账号').fill('admin');
+  await page.getByPlaceholder('密码').fill('Admin#2024');
+  await page.getByRole('button', { name: '登录' }).click();
   await expect(page.locator('.shell-header')).toBeVisible();
 }
 
@@ -26,7 +26,7 @@ async function openBackupDialog(page: Page): Promise<void> {
 }
 
 async function closeBackupDialog(page: Page): Promise<void> {
-  await page.getByTestId('backup-dialog').locator('[part~="close-button"]').click();
+  await page.getByTestId('backup-dialog').locator('[part~="close-button"]').first().click();
   await expect(page.getByTestId('backup-dialog')).not.toHaveAttribute('open', '');
 }
 
@@ -102,7 +102,11 @@ test('the notice panel, the code-generator page and keep-alive tabs, in both lan
 
   // Warehouses is flagged keepAlive: its screen (and typed filter) survive a visit to another tab; the code
   // generator is not: it is unmounted while hidden.
-  await page.goto('/Wms/TWhse');
+  // Opened from the menu: a second tab beside the generator's.
+  if (!(await page.locator('.menu-label').getByText('仓库', { exact: true }).isVisible()))
+    await page.locator('.menu-label', { hasText: '基础资料' }).click();
+  await page.locator('.menu-label').getByText('仓库', { exact: true }).click();
+  await expect(page).toHaveURL(/\/Wms\/TWhse/);
   await field(page, 'filter-name').fill('kept filter');
   await page.locator('sl-tab', { hasText: '代码生成' }).click();
   await expect(page).toHaveURL(/\/generator\/generator/);
@@ -174,9 +178,9 @@ test('an expired session returns to the login screen and, after login, to the pa
   await page.reload();
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByTestId('signed-out-reason')).toContainText('会话已过期');
-  await page.locator('input[name="account"]').fill('admin');
-  await page.locator('input[name="password"]').fill('Admin#2024');
-  await page.locator('form.login-card sl-button[type="submit"]').click();
+  await page.getByPlaceholder('账号').fill('admin');
+  await page.getByPlaceholder('密码').fill('Admin#2024');
+  await page.getByRole('button', { name: '登录' }).click();
   await expect(page).toHaveURL(/\/Wms\/TClient/);
   await expect(rows(page).first()).toBeVisible();
   await expect(page.getByTestId('signed-out-reason')).toHaveCount(0);
