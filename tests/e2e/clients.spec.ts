@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { filterList } from './ui';
 
 const field = (page: Page, testId: string) => page.getByTestId(testId).locator('input').first();
 
@@ -43,9 +44,7 @@ test('a client is added to a chosen warehouse, refused as a duplicate, and remov
   await page.screenshot({ path: 'tests/artifacts/12-client-duplicate-zh.png', fullPage: true });
   await page.getByTestId('dialog-cancel').click();
 
-  await field(page, 'filter-clientCode').fill('E2EC');
-  await page.getByTestId('search').click();
-  await expect(page.locator('[role="row"][row-index]')).toHaveCount(1);
+  await filterList(page, 'tClient', { clientCode: 'E2EC' }, 1);
   await expect(page.locator('[role="row"][row-index]').first()).toContainText('WH02');
   await page.locator('[role="row"][row-index]').first().getByRole('checkbox').click();
   await page.getByTestId('batch-delete').click();

@@ -1,27 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
+import { choose, dialog, field, input, openScreen, rows, shot } from './ui';
 
 // Stock arrives by an adjustment (Chinese), moves from a pallet location to a shelf through a movement line with lot,
 // expiry and pallet (English), with every refusal of the line dialog on the way; the stock query and the transaction
 // log then show the move, and a negative adjustment beyond the stock is refused.
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `tests/artifacts/${name}.png`, fullPage: true });
-const dialog = (page: Page) => page.locator('[data-testid="form-dialog"][open]');
-const input = (page: Page, name: string) => dialog(page).getByTestId(`field-${name}`).locator('input').first();
-const field = (page: Page, name: string) => dialog(page).getByTestId(`field-${name}`);
-const rows = (page: Page, entity: string) => page.locator(`[data-entity="${entity}"] [role="row"][row-index]`);
 const toast = (page: Page, text: string) => page.getByText(text).first();
-
-async function openScreen(page: Page, directory: string, screen: string, url: RegExp): Promise<void> {
-  if (!(await page.locator('.menu-label').getByText(screen, { exact: true }).isVisible()))
-    await page.locator('.menu-label', { hasText: directory }).click();
-  await page.locator('.menu-label').getByText(screen, { exact: true }).click();
-  await expect(page).toHaveURL(url);
-}
-
-async function choose(page: Page, name: string, option: string | RegExp): Promise<void> {
-  await field(page, name).click();
-  await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
-}
 
 /** A code typed (or scanned) into a search field and taken with Enter. */
 async function scan(page: Page, name: string, code: string): Promise<void> {

@@ -1,16 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
+import { openScreen, rows, shot } from './ui';
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `tests/artifacts/${name}.png`, fullPage: true });
 // Each open tab keeps its screen: look only at the rows of the entity's list.
 const items = (page: Page) => page.locator('[data-entity="tItemMaster"]');
-const rows = (page: Page, entity: string) => page.locator(`[data-entity="${entity}"] [role="row"][row-index]`);
-
-async function openScreen(page: Page, directory: string, screen: string, url: RegExp): Promise<void> {
-  const menu = page.locator('.menu-label', { hasText: directory });
-  if (!(await page.locator('.menu-label').getByText(screen, { exact: true }).isVisible())) await menu.click();
-  await page.locator('.menu-label').getByText(screen, { exact: true }).click();
-  await expect(page).toHaveURL(url);
-}
 
 test('the demo items, locations and reason codes are listed and edited from the generic screens, in both languages', async ({
   page,

@@ -1,27 +1,10 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { choose, dialog, field, filterList, openScreen, rows, shot } from './ui';
+
+const input = (page: Page, testId: string) => dialog(page).getByTestId(testId).locator('input').first();
 
 // An item with an attribute collection and a second unit, and a pallet location, are set up from the master-data
 // screens (Chinese, then English) and then found through the lookups a movement or adjustment line dialog calls.
-
-const shot = (page: Page, name: string) => page.screenshot({ path: `tests/artifacts/${name}.png`, fullPage: true });
-// Each open tab keeps its screen (and its dialog): look only inside the open dialog.
-const dialog = (page: Page) => page.locator('[data-testid="form-dialog"][open]');
-const input = (page: Page, testId: string) => dialog(page).getByTestId(testId).locator('input').first();
-const field = (page: Page, name: string) => dialog(page).getByTestId(`field-${name}`);
-const rows = (page: Page, entity: string) => page.locator(`[data-entity="${entity}"] [role="row"][row-index]`);
-
-async function openScreen(page: Page, directory: string, screen: string, url: RegExp): Promise<void> {
-  if (!(await page.locator('.menu-label').getByText(screen, { exact: true }).isVisible()))
-    await page.locator('.menu-label', { hasText: directory }).click();
-  await page.locator('.menu-label').getByText(screen, { exact: true }).click();
-  await expect(page).toHaveURL(url);
-}
-
-/** Opens a select of the dialog and picks the option whose text matches. */
-async function choose(page: Page, name: string, option: string | RegExp): Promise<void> {
-  await field(page, name).click();
-  await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
-}
 
 async function submit(page: Page): Promise<void> {
   await dialog(page).getByTestId('dialog-submit').click();
@@ -75,9 +58,7 @@ test('an item with attributes and a second unit, and a pallet location, are foun
   await choose(page, 'useXcarton', '否');
   await choose(page, 'status', '启用');
   await submit(page);
-  await page.locator('[data-entity="tItemMaster"]').getByTestId('filter-itemNumber').locator('input').fill('E2E-SKU-01');
-  await page.locator('[data-entity="tItemMaster"]').getByTestId('search').click();
-  await expect(rows(page, 'tItemMaster')).toHaveCount(1);
+  await filterList(page, 'tItemMaster', { itemNumber: 'E2E-SKU-01' }, 1);
   await expect(rows(page, 'tItemMaster').first()).toContainText('端到端螺丝 M6');
 
   // English from here on.

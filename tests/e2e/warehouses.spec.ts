@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { filterList } from './ui';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `tests/artifacts/${name}.png`, fullPage: true });
 const field = (page: Page, testId: string) => page.getByTestId(testId).locator('input');
@@ -34,9 +35,7 @@ test('an administrator manages warehouses from the menu, in Chinese and then in 
   await expect(page.getByTestId('form-dialog')).not.toHaveAttribute('open', '');
 
   // Filter on the new warehouse.
-  await field(page, 'filter-whId').fill('E2E%');
-  await page.getByTestId('search').click();
-  await expect(page.locator('[role="row"][row-index]')).toHaveCount(1);
+  await filterList(page, 'tWhse', { whId: 'E2E%' }, 1);
   await expect(page.locator('[role="row"][row-index]').first()).toContainText('端到端测试仓');
 
   // Edit.

@@ -17,6 +17,7 @@ import { usePermission } from './session';
 import { SlButton, SlIcon, SlInput, SlOption, SlSelect } from './sl';
 import { formatDateTime } from './tableState';
 import { type Filters, useFindPage } from './useFindPage';
+import { WarehouseClientSelect } from './WarehouseClientSelect';
 import './kit.css';
 
 /** A row as findPage answers it: the entity's fields plus id, createTime, updateTime. */
@@ -91,7 +92,22 @@ export function EntityListPage({
     if (reloadKey) reload();
   }, [reloadKey, reload]);
 
-  const filterFields = useMemo(() => Object.entries(entity.fields).filter(([, def]) => def.filter), [entity]);
+  // A filterable warehouse and a client chosen from the warehouse's clients filter as one pair (the user's last
+  // choice is offered again); every other filterable field gets its own input.
+  const pairFilter = Boolean(
+    entity.fields.whId?.filter &&
+      entity.fields.whId.lookup === 'warehouse' &&
+      entity.fields.clientCode?.filter &&
+      typeof entity.fields.clientCode.lookup === 'object' &&
+      entity.fields.clientCode.lookup.name === 'getClient',
+  );
+  const filterFields = useMemo(
+    () =>
+      Object.entries(entity.fields).filter(
+        ([field, def]) => def.filter && !(pairFilter && (field === 'whId' || field === 'clientCode')),
+      ),
+    [entity, pairFilter],
+  );
 
   // Rebuilt when the messages change (`t` is stable per loaded language). Keying on the language alone
   // formatted code columns with the old messages: the store's language changes before the new ones load.
@@ -190,7 +206,7 @@ export function EntityListPage({
   return (
     <div className="wharf-list-page" data-entity={entity.name}>
       {header}
-      {filterFields.length > 0 ? (
+      {filterFields.length > 0 || pairFilter ? (
         <form
           className="wharf-filter-bar"
           noValidate
@@ -200,6 +216,16 @@ export function EntityListPage({
             search();
           }}
         >
+          {pairFilter ? (
+            <WarehouseClientSelect
+              value={{ whId: draft.whId ?? '', clientCode: draft.clientCode ?? '' }}
+              onChange={(pair) => {
+                // A choice filters at once, like the remembered pair offered on opening.
+                updateDraft({ ...draftRef.current, ...pair });
+                search();
+              }}
+            />
+          ) : null}
           {filterFields.map(([field, def]) => {
             const label = t(`entity.${entity.name}.field.${field}`);
             const value = draft[field] ?? '';

@@ -14,7 +14,7 @@ export const tStoredItem = defineEntity({
   orderBy: ['whId', 'locationId', 'itemNumber', 'lotNumber'],
   fields: {
     whId: { type: 'text', filter: true, column: true, width: 90, lookup: 'warehouse' },
-    clientCode: { type: 'text', filter: true, column: true, width: 100 },
+    clientCode: { type: 'text', filter: true, column: true, width: 100, lookup: { name: 'getClient', params: { whId: 'whId' } } },
     zone: { type: 'text', filter: true, column: true, width: 90 },
     locationId: { type: 'text', filter: true, column: true, width: 120 },
     itemNumber: { type: 'text', filter: true, column: true, width: 130 },

@@ -36,7 +36,7 @@ export const tranLog = defineEntity({
   newestFirst: true,
   fields: {
     ...LOG_FIELDS,
-    clientCode: { type: 'text', filter: true, column: true, width: 100 },
+    clientCode: { type: 'text', filter: true, column: true, width: 100, lookup: { name: 'getClient', params: { whId: 'whId' } } },
     huId: { type: 'text', filter: true, column: true, width: 110 },
     storedAttributeId: { type: 'int', column: true, width: 90 },
   },
