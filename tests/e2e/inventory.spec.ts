@@ -168,6 +168,15 @@ test('stock is adjusted, moved by a movement line with lot, expiry and pallet, a
   await log.getByTestId('search').click();
   await expect(rows(page, 'tranLog')).toHaveCount(1);
   await expect(rows(page, 'tranLog').first()).toContainText('MOVE');
+  // The whole record: from and to, and who moved it.
+  await rows(page, 'tranLog').first().getByTestId('row-detail').click();
+  const detail = page.locator('[data-testid="log-detail"][open]');
+  await expect(detail).toContainText('P01-01-1');
+  await expect(detail).toContainText('A01-01-1');
+  await expect(detail).toContainText(movement);
+  await shot(page, 'inv-09-log-detail-en');
+  await page.keyboard.press('Escape');
+  await expect(detail).toHaveCount(0);
   await log.getByTestId('filter-controlNumber').locator('input').fill(adjustment);
   await log.getByTestId('search').click();
   await expect(rows(page, 'tranLog')).toHaveCount(1);

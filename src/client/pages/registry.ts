@@ -25,8 +25,6 @@ const ENTITY_SCREENS: Record<string, string> = {
   'Wms/TWorkType': 'tWorkType',
   'Wms/TblSnMaster': 'tblSnMaster',
   'Wms/TblPrintScheduler': 'tblPrintScheduler',
-  'Wms/TranLog': 'tranLog',
-  'Wms/ExceptionLog': 'exceptionLog',
 };
 
 // One chunk serves every generic master-data screen.
@@ -47,11 +45,21 @@ function inventoryTaskScreens(): Record<string, LazyExoticComponent<ComponentTyp
   };
 }
 
+/** The two logs share one chunk. */
+const logScreen = (name: 'tranLog' | 'exceptionLog') =>
+  lazy(() =>
+    Promise.all([import('./inventory/LogPage'), import('../../shared/entities')]).then(([m, e]) => ({
+      default: () => createElement(m.LogPage, { entity: e.ENTITIES[name]! }),
+    })),
+  );
+
 export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'Wms/TWhse': lazy(() => import('./masterdata/WarehouseListPage').then((m) => ({ default: m.WarehouseListPage }))),
   ...Object.fromEntries(Object.entries(ENTITY_SCREENS).map(([url, entity]) => [url, entityScreen(entity)])),
   'Wms/TStoredItem': lazy(() => import('./inventory/StoredItemPage').then((m) => ({ default: m.StoredItemPage }))),
   ...inventoryTaskScreens(),
+  'Wms/TranLog': logScreen('tranLog'),
+  'Wms/ExceptionLog': logScreen('exceptionLog'),
   'sys/user': lazy(() => import('./system/UserListPage').then((m) => ({ default: m.UserListPage }))),
   'sys/role': lazy(() => import('./system/RoleListPage').then((m) => ({ default: m.RoleListPage }))),
   'sys/menu': lazy(() => import('./system/MenuTreePage').then((m) => ({ default: m.MenuTreePage }))),

@@ -208,9 +208,9 @@ export function registerInventoryRoutes(app: FastifyInstance, ctx: AppContext): 
       { schema: { querystring: Type.Object({ id: Type.Integer({ minimum: 1 }) }) }, config: { permission: view } },
       async (request) => {
         const { id } = request.query as { id: number };
-        const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(binding.table)} where id = ${id}`.execute(
-          db,
-        );
+        const { rows } = await sql<
+          Record<string, unknown>
+        >`select *, trim_scale(quantity)::text as quantity from ${sql.table(binding.table)} where id = ${id}`.execute(db);
         const row = rows[0];
         if (!row || !granted(request.user!, String(row.whId))) throw new AppError('notFound');
         return ok(row);
