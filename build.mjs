@@ -16,9 +16,18 @@ const serverOnly = process.argv.includes('--server-only');
 const LOGIN_ROUTE_BUDGET = 170 * 1024;
 
 /**
+ * Messages the console needs before anyone has signed in (login screen, language and theme pickers, HTTP errors,
+ * the error pages). They travel on the login route; the rest of a language loads in the background once the
+ * login screen shows, and the workspace waits for it (kit/i18n.tsx).
+ */
+const BOOT_MESSAGE_PREFIXES = ['login.', 'http.', 'api.', 'errorPage.', 'error.login', 'shell.language', 'shell.themeColor'];
+const isBootMessage = (key) => BOOT_MESSAGE_PREFIXES.some((prefix) => key.startsWith(prefix));
+
+/**
  * Locale messages are compiled to ICU ASTs at build time, and the console bundles formatjs without its
  * message parser (~8 KB gzipped off the login route). A malformed message fails the build here instead of
- * failing on screen. Only the console build uses this: the server keeps plain strings.
+ * failing on screen. The console imports `virtual:messages/<language>/<boot|rest>`: one half of a locale file.
+ * Only the console build uses this: the server keeps plain strings.
  */
 const precompiledMessages = {
   name: 'precompiled-messages',
@@ -26,17 +35,24 @@ const precompiledMessages = {
     build.onResolve({ filter: /^@formatjs\/icu-messageformat-parser$/ }, (args) =>
       build.resolve('@formatjs/icu-messageformat-parser/no-parser.js', { kind: args.kind, resolveDir: args.resolveDir }),
     );
-    build.onLoad({ filter: /[\\/]locales[\\/][a-z_]+\.json$/ }, (args) => {
-      const messages = JSON.parse(readFileSync(args.path, 'utf8'));
+    build.onResolve({ filter: /^virtual:messages\/(zh_cn|en_us)\/(boot|rest)$/ }, (args) => ({
+      path: args.path.slice('virtual:messages/'.length),
+      namespace: 'messages',
+    }));
+    build.onLoad({ filter: /.*/, namespace: 'messages' }, (args) => {
+      const [language, part] = args.path.split('/');
+      const file = path.join(root, 'locales', `${language}.json`);
+      const messages = JSON.parse(readFileSync(file, 'utf8'));
       const compiled = {};
       for (const [key, text] of Object.entries(messages)) {
+        if (isBootMessage(key) !== (part === 'boot')) continue;
         try {
           compiled[key] = parseIcu(text);
         } catch (error) {
-          return { errors: [{ text: `message ${key}: ${error.message}` }] };
+          return { errors: [{ text: `${language}.json message ${key}: ${error.message}` }] };
         }
       }
-      return { contents: JSON.stringify(compiled), loader: 'json' };
+      return { contents: JSON.stringify(compiled), loader: 'json', watchFiles: [file] };
     });
   },
 };

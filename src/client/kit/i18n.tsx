@@ -1,12 +1,14 @@
 /**
- * Localization: react-intl over the flat key files in `locales/`. Chinese is bundled (the default language,
- * needed on the login route); English is a lazy chunk loaded when chosen.
+ * Localization: react-intl over the flat key files in `locales/`. The build splits each language in two
+ * (build.mjs): the messages the login screen needs, and the rest. Chinese login messages are bundled (the default
+ * language, on the login route); everything else is a lazy chunk, loaded in the background while the login screen
+ * shows. The workspace renders only once its language is complete (`AllMessages`).
  */
 
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import zhCnBoot from 'virtual:messages/zh_cn/boot';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
 import { createIntl, createIntlCache, IntlProvider, type IntlShape, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
-import zhCn from '../../../locales/zh_cn.json';
 import type { LanguageCode } from '../../shared/wire';
 import { session } from './session';
 
@@ -16,22 +18,45 @@ type Values = Record<string, string | number | readonly string[]>;
 
 const INTL_LOCALE: Record<LanguageCode, string> = { zh_cn: 'zh-CN', en_us: 'en' };
 
-const loaded: Partial<Record<LanguageCode, Messages>> = { zh_cn: zhCn };
+/** The two halves of each language's messages, as lazy chunks (Chinese login messages are already here). */
+const CHUNKS: Record<LanguageCode, Record<'boot' | 'rest', () => Promise<{ default: Messages }>>> = {
+  zh_cn: {
+    boot: async () => ({ default: zhCnBoot }),
+    rest: () => import('virtual:messages/zh_cn/rest'),
+  },
+  en_us: {
+    boot: () => import('virtual:messages/en_us/boot'),
+    rest: () => import('virtual:messages/en_us/rest'),
+  },
+};
+
+interface Loaded {
+  messages: Messages;
+  complete: boolean;
+}
+const loaded: Partial<Record<LanguageCode, Loaded>> = { zh_cn: { messages: zhCnBoot, complete: false } };
+const pending: Partial<Record<string, Promise<Loaded>>> = {};
 const cache = createIntlCache();
 
-async function loadMessages(language: LanguageCode): Promise<Messages> {
+/** Loads a language's login messages (`complete` false) or all of them, once each. */
+function loadMessages(language: LanguageCode, complete: boolean): Promise<Loaded> {
   const ready = loaded[language];
-  if (ready) return ready;
-  const messages: Messages = language === 'en_us' ? (await import('../../../locales/en_us.json')).default : zhCn;
-  loaded[language] = messages;
-  return messages;
+  if (ready && (ready.complete || !complete)) return Promise.resolve(ready);
+  const key = `${language}:${complete}`;
+  pending[key] ??= (async () => {
+    const [boot, rest] = await Promise.all([CHUNKS[language].boot(), complete ? CHUNKS[language].rest() : null]);
+    const result = { messages: { ...boot.default, ...rest?.default }, complete };
+    if (!loaded[language]?.complete) loaded[language] = result;
+    return loaded[language] ?? result;
+  })();
+  return pending[key];
 }
 
 function onIntlError(): void {
   // Missing keys fall back to the key itself (see format); react-intl's console noise helps nobody here.
 }
 
-let currentIntl: IntlShape = createIntl({ locale: INTL_LOCALE.zh_cn, messages: zhCn, onError: onIntlError }, cache);
+let currentIntl: IntlShape = createIntl({ locale: INTL_LOCALE.zh_cn, messages: zhCnBoot, onError: onIntlError }, cache);
 
 function format(intl: IntlShape, id: string, values?: Values): string {
   if (!(id in intl.messages)) return id;
@@ -60,23 +85,40 @@ export function useT(): (id: string, values?: Values) => string {
   return useCallback((id: string, values?: Values) => format(intl, id, values), [intl]);
 }
 
-/** Provides messages for the language in the session store, loading English on demand. */
+/** Whether the current language's messages are all loaded (false while only the login messages are). */
+const CompleteContext = createContext(false);
+
+/**
+ * Provides messages for the language in the session store: the login messages first, then the rest in the
+ * background. Nothing renders until the login messages are there, so an English user never sees a flash of Chinese.
+ */
 export function I18nProvider({ children }: { children: ReactNode }) {
   const { language } = useSnapshot(session);
-  // Until the first language is loaded nothing renders, so an English user never sees a flash of Chinese.
-  const [active, setActive] = useState<{ language: LanguageCode; messages: Messages } | null>(() => {
-    const messages = loaded[session.language];
-    return messages ? { language: session.language, messages } : null;
+  const [active, setActive] = useState<({ language: LanguageCode } & Loaded) | null>(() => {
+    const ready = loaded[session.language];
+    return ready ? { language: session.language, ...ready } : null;
   });
 
+  const completeShown = active?.complete ?? false;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of language loads messages
   useEffect(() => {
     let cancelled = false;
-    loadMessages(language).then((messages) => {
+    const show = (result: Loaded) => {
       if (cancelled) return;
-      currentIntl = createIntl({ locale: INTL_LOCALE[language], messages, onError: onIntlError }, cache);
+      currentIntl = createIntl({ locale: INTL_LOCALE[language], messages: result.messages, onError: onIntlError }, cache);
       document.documentElement.lang = language === 'zh_cn' ? 'zh-CN' : 'en';
-      setActive({ language, messages });
-    });
+      setActive((previous) =>
+        previous?.language === language && previous.complete && !result.complete ? previous : { language, ...result },
+      );
+    };
+    // A switch of language while working keeps the old language on screen until the new one is complete, so the
+    // workspace never unmounts; the first load shows the login messages first.
+    if (completeShown) loadMessages(language, true).then(show);
+    else
+      loadMessages(language, false)
+        .then(show)
+        .then(() => loadMessages(language, true))
+        .then(show);
     return () => {
       cancelled = true;
     };
@@ -85,9 +127,14 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   if (!active) return null;
   return (
     <IntlProvider locale={INTL_LOCALE[active.language]} messages={active.messages} onError={onIntlError}>
-      {children}
+      <CompleteContext.Provider value={active.complete}>{children}</CompleteContext.Provider>
     </IntlProvider>
   );
+}
+
+/** Renders its children once every message of the current language is loaded (the workspace needs them all). */
+export function AllMessages({ children }: { children: ReactNode }) {
+  return useContext(CompleteContext) ? children : null;
 }
 
 /** Formats an ISO time as date and time in the current language (e.g. 2024年3月1日 08:30 / Mar 1, 2024, 8:30 AM). */

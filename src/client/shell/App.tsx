@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
 import { Redirect, Route, Switch } from 'wouter';
+import { AllMessages } from '../kit/i18n';
 import { session } from '../kit/session';
 import { ErrorStatusPage } from '../pages/error/ErrorStatusPage';
 import { NotFoundPage } from '../pages/error/NotFoundPage';
@@ -25,9 +26,11 @@ export function App() {
       </Route>
       <Route>
         {token ? (
-          <Suspense fallback={null}>
-            <ShellLayout />
-          </Suspense>
+          <AllMessages>
+            <Suspense fallback={null}>
+              <ShellLayout />
+            </Suspense>
+          </AllMessages>
         ) : (
           <LoginRedirect />
         )}
