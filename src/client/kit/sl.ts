@@ -12,7 +12,6 @@ setBasePath('/shoelace');
 export { default as SlAlert } from '@shoelace-style/shoelace/dist/react/alert/index.js';
 export { default as SlButton } from '@shoelace-style/shoelace/dist/react/button/index.js';
 export { default as SlCheckbox } from '@shoelace-style/shoelace/dist/react/checkbox/index.js';
-export { default as SlColorPicker } from '@shoelace-style/shoelace/dist/react/color-picker/index.js';
 export { default as SlDialog } from '@shoelace-style/shoelace/dist/react/dialog/index.js';
 export { default as SlDivider } from '@shoelace-style/shoelace/dist/react/divider/index.js';
 export { default as SlDropdown } from '@shoelace-style/shoelace/dist/react/dropdown/index.js';
@@ -28,12 +27,13 @@ export { default as SlSelect } from '@shoelace-style/shoelace/dist/react/select/
 export { default as SlSpinner } from '@shoelace-style/shoelace/dist/react/spinner/index.js';
 export { default as SlTooltip } from '@shoelace-style/shoelace/dist/react/tooltip/index.js';
 
-// Loaded on first use: these never appear on the login screen, and the login route has a 170 KB budget
-// (DESIGN.md §8). A lazy component suspends on its first render, so use them only under a <Suspense>
+// Loaded on first use: these never appear on the login screen, or (the colour picker) only as an extra that the
+// screen works without, and the login route has a 170 KB budget (DESIGN.md §8). A lazy component suspends on its first render, so use them only under a <Suspense>
 // boundary — every workspace tab has one. preloadShoelace() warms them right after login.
 const later = {
   badge: () => import('@shoelace-style/shoelace/dist/react/badge/index.js'),
   card: () => import('@shoelace-style/shoelace/dist/react/card/index.js'),
+  colorPicker: () => import('@shoelace-style/shoelace/dist/react/color-picker/index.js'),
   carousel: () => import('@shoelace-style/shoelace/dist/react/carousel/index.js'),
   carouselItem: () => import('@shoelace-style/shoelace/dist/react/carousel-item/index.js'),
   tab: () => import('@shoelace-style/shoelace/dist/react/tab/index.js'),
@@ -45,6 +45,7 @@ const later = {
 };
 export const SlBadge = lazy(later.badge);
 export const SlCard = lazy(later.card);
+export const SlColorPicker = lazy(later.colorPicker);
 export const SlCarousel = lazy(later.carousel);
 export const SlCarouselItem = lazy(later.carouselItem);
 export const SlTab = lazy(later.tab);
