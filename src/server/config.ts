@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isStrongPassword, PASSWORD_MAX, PASSWORD_MIN } from '../shared/passwordRule';
 
 /** Server settings, read once from the environment (README lists them). */
 export interface Config {
@@ -54,13 +55,26 @@ function reportUrl(value: string | undefined): string | null {
   return url.toString();
 }
 
+/**
+ * `WHARF_ADMIN_PASSWORD`: unset or empty (a password is generated), or a password that passes the rule every
+ * account's password passes. Anything else stops the start: a weak administrator password is never installed.
+ */
+export function adminPassword(value: string | undefined): string | null {
+  if (!value) return null;
+  if (!isStrongPassword(value))
+    throw new Error(
+      `WHARF_ADMIN_PASSWORD does not pass the password rule: ${PASSWORD_MIN} to ${PASSWORD_MAX} characters with at least one letter and one digit, and no spaces at either end`,
+    );
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {
   return {
     port: int(env.PORT, 8080),
     host: env.HOST || '127.0.0.1',
     databaseUrl: env.DATABASE_URL || null,
     dataDir: path.resolve(root, env.WHARF_DATA_DIR || './data'),
-    adminPassword: env.WHARF_ADMIN_PASSWORD || null,
+    adminPassword: adminPassword(env.WHARF_ADMIN_PASSWORD),
     captcha: (env.WHARF_CAPTCHA ?? 'on').toLowerCase() !== 'off',
     demo: env.WHARF_DEMO !== '0',
     filingNumber: env.WHARF_FILING_NUMBER ?? '',

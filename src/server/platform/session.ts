@@ -44,39 +44,74 @@ export async function resolveSession(
   return { id: session.userId, name: session.name, sessionId: session.id, language: session.language, ...access };
 }
 
+/** The permissions a menu's `perms` lists (comma-separated). */
+export function permsOf(perms: string | null | undefined): string[] {
+  return (perms ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+}
+
+/** Those of the menus' permissions the user does not hold (none for a super administrator). */
+export function permsNotHeld(user: Pick<SessionUser, 'superAdmin' | 'permissions'>, perms: readonly (string | null)[]): string[] {
+  if (user.superAdmin) return [];
+  return perms.flatMap(permsOf).filter((p) => !user.permissions.has(p));
+}
+
+/** What a user may do: permissions, warehouses and the clients within them. */
+export type Access = Pick<SessionUser, 'superAdmin' | 'permissions' | 'warehouses' | 'clients'>;
+
 /** Permissions and warehouse grants of a user. */
-export async function loadAccess(
-  db: Db,
-  userId: number,
-): Promise<Pick<SessionUser, 'superAdmin' | 'permissions' | 'warehouses' | 'clients'>> {
+export async function loadAccess(db: Db, userId: number): Promise<Access> {
+  return (await loadAccessOf(db, [userId])).get(userId)!;
+}
+
+/** Permissions and warehouse grants of several users, in at most four queries however many they are. */
+export async function loadAccessOf(db: Db, userIds: readonly number[]): Promise<Map<number, Access>> {
+  const ids = [...new Set(userIds)];
+  const access = new Map<number, Access>();
+  if (ids.length === 0) return access;
   const roles = await db
     .selectFrom('sysUserRole as ur')
     .innerJoin('sysRole as r', 'r.id', 'ur.roleId')
-    .select(['r.id', 'r.superAdmin'])
-    .where('ur.userId', '=', userId)
+    .select(['ur.userId', 'r.id', 'r.superAdmin'])
+    .where('ur.userId', 'in', ids)
     .execute();
-  const superAdmin = roles.some((r) => r.superAdmin);
-  const permsQuery = db.selectFrom('sysMenu as m').select('m.perms').where('m.perms', 'is not', null);
-  const permRows = superAdmin
-    ? await permsQuery.execute()
-    : roles.length === 0
-      ? []
-      : await permsQuery
+  // A super administrator holds every permission and every warehouse, present and future.
+  const supers = new Set(roles.filter((r) => r.superAdmin).map((r) => r.userId));
+  const others = ids.filter((id) => !supers.has(id));
+  const roleIds = [...new Set(roles.filter((r) => !supers.has(r.userId)).map((r) => r.id))];
+  const menus = db.selectFrom('sysMenu as m').where('m.perms', 'is not', null);
+  const everything = supers.size > 0 ? new Set((await menus.select('m.perms').execute()).flatMap((r) => permsOf(r.perms))) : null;
+  const rolePerms =
+    roleIds.length > 0
+      ? await menus
           .innerJoin('sysRoleMenu as rm', 'rm.menuId', 'm.id')
-          .where(
-            'rm.roleId',
-            'in',
-            roles.map((r) => r.id),
-          )
-          .execute();
-  const permissions = new Set<string>();
-  // A menu's perms may list several permissions separated by commas.
-  for (const row of permRows) for (const p of (row.perms ?? '').split(',')) if (p.trim()) permissions.add(p.trim());
-  if (superAdmin) return { superAdmin, permissions, warehouses: 'all', clients: {} };
-  const grants = await db.selectFrom('sysUserWarehouse').select(['whId', 'clientCodes']).where('userId', '=', userId).execute();
-  const clients: Record<string, readonly string[]> = {};
-  for (const g of grants) if (g.clientCodes) clients[g.whId] = g.clientCodes;
-  return { superAdmin, permissions, warehouses: grants.map((g) => g.whId), clients };
+          .select(['rm.roleId', 'm.perms'])
+          .where('rm.roleId', 'in', roleIds)
+          .execute()
+      : [];
+  const grants =
+    others.length > 0
+      ? await db.selectFrom('sysUserWarehouse').select(['userId', 'whId', 'clientCodes']).where('userId', 'in', others).execute()
+      : [];
+  for (const id of ids) {
+    if (everything && supers.has(id)) {
+      access.set(id, { superAdmin: true, permissions: everything, warehouses: 'all', clients: {} });
+      continue;
+    }
+    const held = new Set(roles.filter((r) => r.userId === id).map((r) => r.id));
+    const own = grants.filter((g) => g.userId === id);
+    const clients: Record<string, readonly string[]> = {};
+    for (const g of own) if (g.clientCodes) clients[g.whId] = g.clientCodes;
+    access.set(id, {
+      superAdmin: false,
+      permissions: new Set(rolePerms.filter((r) => held.has(r.roleId)).flatMap((r) => permsOf(r.perms))),
+      warehouses: own.map((g) => g.whId),
+      clients,
+    });
+  }
+  return access;
 }
 
 /** Ends every open session of a user (a newer login replaces them). */

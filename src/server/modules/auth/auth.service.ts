@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { verifyPassword } from '../../platform/passwords';
 import { endSessions, hashToken, newToken } from '../../platform/session';
-import { ACCOUNT_LIMIT, ADDRESS_LIMIT, accountKey, addressKey, clearFailures, lockedFor, recordFailure } from './throttle';
+import { accountKey, addressKey, claimAttempt, clearAttempts } from './throttle';
 
 const CAPTCHA_TTL_MS = 2 * 60_000;
 const sha = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -53,8 +53,10 @@ export async function login(
     if (!(await consumeCaptcha(ctx, captchaId, captcha))) throw new AppError('loginCaptchaInvalid');
   }
   const now = ctx.now();
-  const keys = [accountKey(account), addressKey(ip)];
-  const wait = await lockedFor(ctx.db, keys, now);
+  const address = addressKey(ip);
+  const owner = accountKey(account);
+  // The attempt is counted before the password is checked: parallel attempts cannot check more than the limit.
+  const wait = await claimAttempt(ctx.db, [address, owner], now);
   if (wait > 0) throw new AppError('loginThrottled', { minutes: Math.ceil(wait / 60_000) });
   const user = await ctx.db
     .selectFrom('sysUser as u')
@@ -62,22 +64,12 @@ export async function login(
     .select(['u.id', 'u.passwordHash', 'u.status', 'u.language', 'u.localeId', 't.id as tenantId'])
     .where('u.name', '=', account)
     .executeTakeFirst();
-  if (!user || !(await verifyPassword(password, user.passwordHash))) {
-    await ctx.db.transaction().execute((trx) =>
-      recordFailure(
-        trx,
-        [
-          { key: keys[0]!, limit: ACCOUNT_LIMIT },
-          { key: keys[1]!, limit: ADDRESS_LIMIT },
-        ],
-        now,
-      ),
-    );
-    throw new AppError('loginInvalidAccount');
-  }
+  // An unknown account is checked against a dummy hash (same time), and a disabled one answers like a wrong
+  // password whatever was typed: the answer tells nobody which accounts exist.
+  const valid = await verifyPassword(password, user?.passwordHash);
+  if (!user || !valid || user.status !== 1) throw new AppError('loginInvalidAccount');
   if (user.tenantId === null) throw new AppError('loginNoTenant');
   if (!isLanguage(user.language) || !user.localeId) throw new AppError('loginNoLanguage');
-  if (user.status !== 1) throw new AppError('loginDisabled');
   const token = newToken();
   const expiresAt = new Date(now.getTime() + ctx.config.sessionMaxHours * 3_600_000);
   await ctx.db.transaction().execute(async (trx) => {
@@ -86,7 +78,7 @@ export async function login(
       .insertInto('sysSession')
       .values({ userId: user.id, tokenHash: hashToken(token), createTime: now, lastSeen: now, expiresAt, ip })
       .execute();
-    await clearFailures(trx, keys[0]!);
+    await clearAttempts(trx, owner, address);
   });
   return { token, expireTime: expiresAt.toISOString() };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN_PASSWORD } from '../../../../tests/support/templates';
 import { createTestApp, createUser, type TestApp } from '../../../../tests/support/testApp';
+import { ACCOUNT_LIMIT, ADDRESS_LIMIT } from './throttle';
 
 const minutes = (t: TestApp, n: number): void => {
   t.clock.now = new Date(t.clock.now.getTime() + n * 60_000);
@@ -154,5 +155,89 @@ describe('login throttling', () => {
     expect(res.body.errorCode).toBe('loginThrottled');
     minutes(t, 16);
     expect((await t.post('/api/login', { account: 'admin', password: TEST_ADMIN_PASSWORD, captcha: '' })).body.code).toBe(200);
+  });
+});
+
+describe('login throttling under parallel attempts', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await createUser(t, 'racer', { permissions: [], warehouses: [], password: 'Racer#2024' });
+  });
+  afterAll(() => t.close());
+
+  it('refuses to check more than the limit of passwords sent at once, even with the right one among them', async () => {
+    // 99 wrong passwords and the right one, all at once: each attempt is counted before its password is checked.
+    const passwords = [...Array.from({ length: 99 }, (_, i) => `Wrong#${i}x`), 'Racer#2024'];
+    const answers = await Promise.all(
+      passwords.map((password) => t.post('/api/login', { account: 'racer', password, captcha: '' })),
+    );
+    const checked = answers.filter((a) => a.body.errorCode !== 'loginThrottled');
+    expect(checked.length).toBeGreaterThan(0);
+    expect(checked.length).toBeLessThanOrEqual(ACCOUNT_LIMIT);
+    expect(answers.filter((a) => a.body.code === 200)).toEqual([]);
+    // Still locked: the right password waits for the lock like everyone else, then gets in (the lock is capped).
+    expect((await t.post('/api/login', { account: 'racer', password: 'Racer#2024', captcha: '' })).body.errorCode).toBe(
+      'loginThrottled',
+    );
+    minutes(t, 16);
+    expect((await t.post('/api/login', { account: 'racer', password: 'Racer#2024', captcha: '' })).body.code).toBe(200);
+  });
+
+  it('refuses to check more than the limit of current passwords sent at once to change a password', async () => {
+    minutes(t, 16);
+    const token = await t.login('racer', 'Racer#2024');
+    const guesses = [...Array.from({ length: 49 }, (_, i) => `Guess#${i}x`), 'Racer#2024'];
+    const answers = await Promise.all(
+      guesses.map((oldPassword) => t.post('/api/user/changePassword', { oldPassword, newPassword: 'Owned#2025' }, token)),
+    );
+    const checked = answers.filter((a) => a.body.errorCode !== 'loginThrottled');
+    expect(checked.length).toBeLessThanOrEqual(ACCOUNT_LIMIT);
+    expect(answers.filter((a) => a.body.code === 200)).toEqual([]);
+    minutes(t, 16);
+    expect((await t.post('/api/login', { account: 'racer', password: 'Racer#2024', captcha: '' })).body.code).toBe(200);
+  });
+
+  it('gives an address its attempt back on success, so many people behind one address can sign in', async () => {
+    minutes(t, 16);
+    for (let i = 0; i <= ADDRESS_LIMIT; i++) await t.login('racer', 'Racer#2024');
+  });
+});
+
+describe('what a login reveals', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await createUser(t, 'timed', { permissions: [], warehouses: [], password: 'Timed#2024' });
+    await createUser(t, 'retired', { permissions: [], warehouses: [], password: 'Retired#2024' });
+    await t.connection.db.updateTable('sysUser').set({ status: 0 }).where('name', '=', 'retired').execute();
+  });
+  afterAll(() => t.close());
+
+  async function timed(account: string): Promise<number> {
+    // A quiet quarter of an hour between tries: the throttle forgets, every try checks a password.
+    minutes(t, 16);
+    const start = performance.now();
+    const res = await t.post('/api/login', { account, password: 'Wrong#2024', captcha: '' });
+    expect(res.body.errorCode).toBe('loginInvalidAccount');
+    return performance.now() - start;
+  }
+  const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+  it('takes as long to refuse an unknown account as a wrong password of an existing one', async () => {
+    const unknown: number[] = [];
+    const existing: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      unknown.push(await timed(`nobody${i}`));
+      existing.push(await timed('timed'));
+    }
+    expect(median(unknown)).toBeGreaterThanOrEqual(0.5 * median(existing));
+  });
+
+  it('answers a disabled account the same whatever the password', async () => {
+    const wrong = await t.post('/api/login', { account: 'retired', password: 'Wrong#2024', captcha: '' });
+    const right = await t.post('/api/login', { account: 'retired', password: 'Retired#2024', captcha: '' });
+    expect(wrong.body).toMatchObject({ code: -10000, errorCode: 'loginInvalidAccount' });
+    expect(right.body).toEqual(wrong.body);
   });
 });

@@ -1,45 +1,68 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect';
 
-/** Failures within this window count together; a quiet window forgets them. */
+/** Attempts within this window count together; a quiet window forgets them. */
 const WINDOW_MS = 15 * 60_000;
-/** Failures allowed before a lock: per account (guessing one password) and per address (spraying many). */
+/** Attempts allowed before a lock: per account (guessing one password) and per address (spraying many). */
 export const ACCOUNT_LIMIT = 5;
 export const ADDRESS_LIMIT = 20;
 /** Locks start at one minute and double, but never pass 15 minutes: an attacker can delay a user, not shut them out. */
 const FIRST_LOCK_MS = 60_000;
 const MAX_LOCK_MS = 15 * 60_000;
+/** 2^4 minutes already passes the cap: a larger exponent changes nothing (and could overflow). */
+const MAX_DOUBLINGS = 4;
 
-export const accountKey = (name: string): string => `account:${name.toLowerCase()}`;
-export const addressKey = (ip: string): string => `address:${ip}`;
+export interface ThrottleKey {
+  key: string;
+  limit: number;
+}
 
-/** Milliseconds until the key may try again, 0 when it may now. */
-export async function lockedFor(db: Db, keys: string[], now: Date): Promise<number> {
-  const rows = await db.selectFrom('sysLoginThrottle').select('lockedUntil').where('key', 'in', keys).execute();
-  return Math.max(0, ...rows.map((r) => (r.lockedUntil ? r.lockedUntil.getTime() - now.getTime() : 0)));
+export const accountKey = (name: string): ThrottleKey => ({ key: `account:${name.toLowerCase()}`, limit: ACCOUNT_LIMIT });
+export const addressKey = (ip: string): ThrottleKey => ({ key: `address:${ip}`, limit: ADDRESS_LIMIT });
+
+/**
+ * Counts an attempt against each key in turn, before any password is checked, and answers the milliseconds the
+ * caller must wait (0: go ahead and check). Each key is one conditional upsert that counts only while the key is
+ * not locked, and the attempt that reaches the limit sets the lock in the same statement: concurrent attempts
+ * queue on the row, so N parallel attempts never check more than the limit. A refused attempt counts nowhere
+ * further (list the address first: once it is locked, spraying it touches no account).
+ */
+export async function claimAttempt(db: Db, keys: readonly ThrottleKey[], now: Date): Promise<number> {
+  const windowEdge = new Date(now.getTime() - WINDOW_MS);
+  for (const { key, limit } of keys) {
+    const stale = sql`sys_login_throttle.window_start < ${windowEdge}`;
+    const count = sql`case when ${stale} then 1 else sys_login_throttle.failures + 1 end`;
+    const lockAt = (n: typeof count) =>
+      sql`case when ${n} >= ${limit}::int then ${now}::timestamptz + least(
+        ${FIRST_LOCK_MS}::float8 * power(2, least(${n} - ${limit}::int, ${MAX_DOUBLINGS}::int)), ${MAX_LOCK_MS}::float8
+      ) * interval '1 millisecond' end`;
+    const { rows } = await sql<{ failures: number }>`
+      insert into sys_login_throttle (key, failures, window_start, locked_until)
+      values (${key}, 1, ${now}, ${lockAt(sql`1`)})
+      on conflict (key) do update set
+        failures = ${count},
+        window_start = case when ${stale} then ${now} else sys_login_throttle.window_start end,
+        locked_until = ${lockAt(count)}
+      where sys_login_throttle.locked_until is null or sys_login_throttle.locked_until <= ${now}
+      returning failures`.execute(db);
+    if (rows.length > 0) continue;
+    const lock = await db.selectFrom('sysLoginThrottle').select('lockedUntil').where('key', '=', key).executeTakeFirst();
+    return Math.max(1, (lock?.lockedUntil?.getTime() ?? 0) - now.getTime());
+  }
+  return 0;
 }
 
 /**
- * Counts a failure for each key and locks those over their limit. One atomic upsert per key, so a burst of
- * parallel attempts loses no count (a read-then-write would let two first failures both store 1).
+ * A right password forgets the account's attempts; the address gets its attempt back (and the lock that
+ * attempt may have set), so many people signing in behind one address never lock it.
  */
-export async function recordFailure(db: Db, keys: { key: string; limit: number }[], now: Date): Promise<void> {
-  const windowEdge = new Date(now.getTime() - WINDOW_MS);
-  for (const { key, limit } of keys) {
-    const { rows } = await sql<{ failures: number }>`
-      insert into sys_login_throttle (key, failures, window_start, locked_until) values (${key}, 1, ${now}, null)
-      on conflict (key) do update set
-        failures = case when sys_login_throttle.window_start < ${windowEdge} then 1 else sys_login_throttle.failures + 1 end,
-        window_start = case when sys_login_throttle.window_start < ${windowEdge} then ${now} else sys_login_throttle.window_start end
-      returning failures`.execute(db);
-    const over = (rows[0]?.failures ?? 1) - limit;
-    if (over < 0) continue;
-    const lockedUntil = new Date(now.getTime() + Math.min(FIRST_LOCK_MS * 2 ** over, MAX_LOCK_MS));
-    await db.updateTable('sysLoginThrottle').set({ lockedUntil }).where('key', '=', key).execute();
+export async function clearAttempts(db: Db, account: ThrottleKey, address?: ThrottleKey): Promise<void> {
+  await db.deleteFrom('sysLoginThrottle').where('key', '=', account.key).execute();
+  if (address) {
+    await db
+      .updateTable('sysLoginThrottle')
+      .set((eb) => ({ failures: sql<number>`greatest(${eb.ref('failures')} - 1, 0)`, lockedUntil: null }))
+      .where('key', '=', address.key)
+      .execute();
   }
-}
-
-/** A successful login forgets the account's failures (the address keeps its count). */
-export async function clearFailures(db: Db, key: string): Promise<void> {
-  await db.deleteFrom('sysLoginThrottle').where('key', '=', key).execute();
 }

@@ -149,6 +149,80 @@ describe('menus', () => {
   });
 });
 
+describe('menu permissions', () => {
+  const entry = (row: Row) => ({ icon: null, url: null, perms: null, orderNum: 9, hidden: 'false', keepAlive: 'false', ...row });
+  const menuRow = async (id: number) => ({
+    ...(await t.connection.db.selectFrom('sysMenu').selectAll().where('id', '=', id).executeTakeFirstOrThrow()),
+    hidden: 'false',
+    keepAlive: 'false',
+  });
+  const perms = async (token: string) => (await t.get<string[]>('/api/user/findPermissions', token)).body.data;
+
+  it('refuses a menu editor who is not a super administrator any change of the permissions menus carry', async () => {
+    const own = ['sys:menu:view', 'sys:menu:add', 'sys:menu:edit', 'sys:menu:delete', 'sys:tWhse:view'];
+    await createUser(t, 'menuadmin', { permissions: own, warehouses: [] });
+    // Another role holding the same button would gain whatever the button is given.
+    await createUser(t, 'bystander', { permissions: ['sys:tWhse:view'], warehouses: [] });
+    const token = await t.login('menuadmin', 'Secret#123');
+    const save = (row: Row) => t.post<number>('/api/menu/save', row, token);
+    const held = await menuId({ perms: 'sys:tWhse:view' });
+    const button = await menuRow(held);
+    const screen = button.parentId;
+
+    // Widening a button their role holds: refused, for them and for every other holder.
+    const widen = await save({ ...button, type: '2', perms: 'sys:tWhse:view,sys:backup:edit,sys:user:edit' });
+    expect(widen.body).toMatchObject({ code: -10000, errorCode: 'menuPermsSuperAdminOnly' });
+    // Swapping it for a permission they hold, or turning it into a directory (which drops it): refused too.
+    expect((await save({ ...button, type: '2', perms: 'sys:menu:view' })).body.errorCode).toBe('menuPermsSuperAdminOnly');
+    const dirId = (await menuRow(screen)).parentId;
+    expect((await save({ ...button, type: '0', parentId: dirId })).body.errorCode).toBe('menuPermsSuperAdminOnly');
+    // Deleting a button takes its permission from every holder: refused.
+    expect((await t.post('/api/menu/delete', [{ id: held }], token)).body.errorCode).toBe('menuPermsSuperAdminOnly');
+    // A new button may carry only permissions they hold.
+    const lacking = await save(
+      entry({ parentId: screen, type: '2', name: 'x-backup', nameEn: 'x-backup', perms: 'sys:backup:edit' }),
+    );
+    expect(lacking.body.errorCode).toBe('permissionNotHeld');
+    const mixed = entry({
+      parentId: screen,
+      type: '2',
+      name: 'x-mixed',
+      nameEn: 'x-mixed',
+      perms: 'sys:tWhse:view,sys:user:add',
+    });
+    expect((await save(mixed)).body.errorCode).toBe('permissionNotHeld');
+    const fresh = await save(entry({ parentId: screen, type: '2', name: 'x-view', nameEn: 'x-view', perms: 'sys:tWhse:view' }));
+    expect(fresh.body.data).toBeGreaterThan(0);
+    // Renaming, reordering and moving keep the permissions: allowed.
+    const renamed = await save({ ...button, type: '2', name: '仓库-查阅', nameEn: 'Warehouse: read', orderNum: 7 });
+    expect(renamed.body.data).toBe(held);
+    const other = await menuId({ url: 'Wms/TClient' });
+    expect((await save({ ...(await menuRow(fresh.body.data)), type: '2', parentId: other })).body.data).toBe(fresh.body.data);
+    // A directory without permissions may come and go.
+    const dir = await save(entry({ parentId: 0, type: '0', name: '临时', nameEn: 'Scratch' }));
+    expect((await t.post('/api/menu/delete', [{ id: dir.body.data }], token)).body.data).toBe(1);
+
+    expect((await perms(token)).sort()).toEqual([...own].sort());
+    expect(await perms(await t.login('bystander', 'Secret#123'))).toEqual(['sys:tWhse:view']);
+    expect((await menuRow(held)).perms).toBe('sys:tWhse:view');
+  });
+
+  it('lets a super administrator change and delete the permissions a menu carries', async () => {
+    const screen = await menuId({ url: 'Wms/TWhse' });
+    const created = await t.post<number>(
+      '/api/menu/save',
+      entry({ parentId: screen, type: '2', name: 'x-export', nameEn: 'x-export', perms: 'sys:tWhse:export' }),
+      admin,
+    );
+    const row = await menuRow(created.body.data);
+    const changed = await t.post<number>('/api/menu/save', { ...row, type: '2', perms: 'sys:tWhse:print' }, admin);
+    expect(changed.body.data).toBe(created.body.data);
+    expect(await perms(admin)).toContain('sys:tWhse:print');
+    expect((await t.post<number>('/api/menu/delete', [{ id: created.body.data }], admin)).body.data).toBe(1);
+    expect(await perms(admin)).not.toContain('sys:tWhse:print');
+  });
+});
+
 describe('departments', () => {
   it('keeps a tree: children under parents, no cycles, no deleting a department with children or members', async () => {
     const save = (row: Row) => t.post<number>('/api/dept/save', row, admin);

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/connect';
 import type { SessionUser } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import { permsNotHeld } from '../../platform/session';
 
 /** A role as the role choosers list it. */
 export interface RoleOption {
@@ -52,11 +53,8 @@ export async function saveRoleMenus(db: Db, actor: SessionUser, roleId: number, 
     const current = new Set(
       (await trx.selectFrom('sysRoleMenu').select('menuId').where('roleId', '=', roleId).execute()).map((r) => r.menuId),
     );
-    if (!actor.superAdmin) {
-      const added = [...chosen].filter((id) => !current.has(id));
-      const perms = added.flatMap((id) => (byId.get(id)?.perms ?? '').split(',').map((p) => p.trim()));
-      if (perms.some((p) => p && !actor.permissions.has(p))) throw new AppError('permissionNotHeld');
-    }
+    const addedPerms = [...chosen].filter((id) => !current.has(id)).map((id) => byId.get(id)?.perms ?? null);
+    if (permsNotHeld(actor, addedPerms).length > 0) throw new AppError('permissionNotHeld');
     await trx.deleteFrom('sysRoleMenu').where('roleId', '=', roleId).execute();
     if (chosen.size > 0) {
       await trx

@@ -4,7 +4,9 @@ import { sysDict } from '../../../shared/entities/sysDict';
 import { sysMenu } from '../../../shared/entities/sysMenu';
 import { sysRole } from '../../../shared/entities/sysRole';
 import type { CrudBinding, Row } from '../../crud/crud.types';
+import type { SessionUser } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import { permsNotHeld, permsOf } from '../../platform/session';
 import { checkParent, refuseOrphans } from './trees.service';
 
 /** Which menu type may sit under which (0 directory, 1 menu, 2 button; `root` = top level). */
@@ -55,16 +57,36 @@ const dept: CrudBinding = {
   },
 };
 
+/**
+ * The permissions a menu carries are what every role holding it may do, so they are a super administrator's
+ * to change. Anyone else may give a new menu only permissions they hold themselves (no role holds it yet, and
+ * handing it to a role checks the permissions again), and keeps an existing menu's permissions as they are.
+ */
+function refuseMenuPermsChange(user: SessionUser, row: Row, existing: Row | null): void {
+  if (user.superAdmin) return;
+  const perms = row.perms as string | null;
+  if (!existing) {
+    if (permsNotHeld(user, [perms]).length > 0) throw new AppError('permissionNotHeld');
+    return;
+  }
+  const same = (a: unknown) =>
+    permsOf(a as string | null)
+      .sort()
+      .join(',');
+  if (same(perms) !== same(existing.perms)) throw new AppError('menuPermsSuperAdminOnly');
+}
+
 const menu: CrudBinding = {
   entity: sysMenu,
   table: 'sys_menu',
-  async beforeSave(trx, row, { existing }) {
+  async beforeSave(trx, row, { user, existing }) {
     const type = String(row.type);
     // A button carries permissions and opens nothing; a menu opens a screen; a directory only groups.
     if (type === '2' && !row.perms) throw new AppError('fieldRequired', { field: 'entity.menu.field.perms' });
     if (type === '1' && !row.url) throw new AppError('fieldRequired', { field: 'entity.menu.field.url' });
     if (type !== '1') row.url = null;
     if (type === '0') row.perms = null;
+    refuseMenuPermsChange(user, row, existing);
     const id = existing ? Number(existing.id) : null;
     const parent = await checkParent(trx, sysMenu, 'sys_menu', row, id);
     const parentType = parent ? String(parent.type) : 'root';
@@ -79,7 +101,10 @@ const menu: CrudBinding = {
       if (bad) throw new AppError('menuParentType', { child: `code.menuType.${bad.type}`, parent: `code.menuType.${type}` });
     }
   },
-  async beforeDelete(trx, rows) {
+  async beforeDelete(trx, rows, { user }) {
+    // Deleting a menu takes its permissions from every role holding it (and from super administrators).
+    if (!user.superAdmin && rows.some((r) => permsOf(r.perms as string | null).length > 0))
+      throw new AppError('menuPermsSuperAdminOnly');
     await refuseOrphans(trx, sysMenu, 'sys_menu', rows);
   },
 };

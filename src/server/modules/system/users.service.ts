@@ -10,7 +10,8 @@ import type { Db } from '../../db/connect';
 import type { AppContext, SessionUser } from '../../platform/context';
 import { AppError, HttpError } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
-import { ACCOUNT_LIMIT, accountKey, clearFailures, lockedFor, recordFailure } from '../auth/throttle';
+import { loadAccessOf, permsNotHeld } from '../../platform/session';
+import { accountKey, claimAttempt, clearAttempts } from '../auth/throttle';
 
 /** A warehouse the user may work in, with the clients within it (null = every client of it). */
 export interface WarehouseGrant {
@@ -35,16 +36,27 @@ export interface UserAccess {
   warehouses: WarehouseGrant[];
 }
 
-/** Ids of the users holding a super-administrator role. */
-export async function superAdminUserIds(db: Db): Promise<number[]> {
-  const rows = await db
-    .selectFrom('sysUserRole as ur')
-    .innerJoin('sysRole as r', 'r.id', 'ur.roleId')
-    .select('ur.userId')
-    .distinct()
-    .where('r.superAdmin', '=', true)
-    .execute();
-  return rows.map((r) => r.userId);
+/**
+ * Nothing beyond your own: a user administrator who is not a super administrator may create, edit, disable,
+ * reset the password of, or delete only users whose permissions, warehouses and clients they all hold
+ * themselves — or they could hand themselves more by signing in as that user. Checked on the users as they
+ * are before a change, and as a save leaves them.
+ */
+async function refuseBeyondActor(trx: Trx, actor: SessionUser, userIds: readonly number[]): Promise<void> {
+  if (actor.superAdmin || userIds.length === 0) return;
+  const granted = actor.warehouses === 'all' ? null : actor.warehouses;
+  for (const target of (await loadAccessOf(trx, userIds)).values()) {
+    if (target.superAdmin) throw new AppError('superAdminOnly');
+    if (permsNotHeld(actor, [...target.permissions]).length > 0) throw new AppError('permissionNotHeld');
+    if (granted === null || target.warehouses === 'all') continue;
+    for (const whId of target.warehouses) {
+      if (!granted.includes(whId)) throw new AppError('warehouseNotGranted', { whId });
+      // Within a warehouse, the actor's client list (if any) bounds the target's (none = every client).
+      const mine = actor.clients[whId];
+      const theirs = target.clients[whId];
+      if (mine && (!theirs || theirs.some((c) => !mine.includes(c)))) throw new AppError('clientsNotGranted', { whId });
+    }
+  }
 }
 
 /** Users: findPage and delete through the engine; save is the user service (password, roles, grants). */
@@ -53,8 +65,8 @@ export const USER_BINDING: CrudBinding = {
   table: 'sys_user',
   async beforeDelete(trx, rows, { user }) {
     if (rows.some((r) => Number(r.id) === user.id)) throw new AppError('selfProtected');
-    const supers = await superAdminUserIds(trx);
-    if (!user.superAdmin && rows.some((r) => supers.includes(Number(r.id)))) throw new AppError('superAdminOnly');
+    const ids = rows.map((r) => Number(r.id));
+    await refuseBeyondActor(trx, user, ids);
   },
 };
 
@@ -84,38 +96,15 @@ function userRow(input: Row, existing: Row | null): Row {
   return row;
 }
 
-/** Permissions the roles would give that the actor does not hold (a non-administrator cannot hand out more than they have). */
-async function permissionsBeyond(trx: Trx, actor: SessionUser, roleIds: readonly number[]): Promise<string[]> {
-  if (actor.superAdmin || roleIds.length === 0) return [];
-  const rows = await trx
-    .selectFrom('sysRoleMenu as rm')
-    .innerJoin('sysMenu as m', 'm.id', 'rm.menuId')
-    .select('m.perms')
-    .where('rm.roleId', 'in', roleIds)
-    .where('m.perms', 'is not', null)
-    .execute();
-  const perms = rows.flatMap((r) => (r.perms ?? '').split(',').map((p) => p.trim()));
-  return perms.filter((p) => p && !actor.permissions.has(p));
-}
-
-async function saveRoles(trx: Trx, actor: SessionUser, userId: number, roleIds: readonly number[]): Promise<void> {
+async function saveRoles(trx: Trx, userId: number, roleIds: readonly number[]): Promise<void> {
   const wanted = [...new Set(roleIds)];
-  const roles = wanted.length
-    ? await trx.selectFrom('sysRole').select(['id', 'superAdmin']).where('id', 'in', wanted).execute()
-    : [];
+  const roles = wanted.length ? await trx.selectFrom('sysRole').select('id').where('id', 'in', wanted).execute() : [];
   if (roles.length !== wanted.length) throw new AppError('fieldInvalid', { field: 'entity.user.field.roleIds' });
   const current = (await trx.selectFrom('sysUserRole').select('roleId').where('userId', '=', userId).execute()).map(
     (r) => r.roleId,
   );
   const added = wanted.filter((id) => !current.includes(id));
   const removed = current.filter((id) => !wanted.includes(id));
-  if (!actor.superAdmin) {
-    const superIds = new Set(
-      (await trx.selectFrom('sysRole').select('id').where('superAdmin', '=', true).execute()).map((r) => r.id),
-    );
-    if ([...added, ...removed].some((id) => superIds.has(id))) throw new AppError('superAdminOnly');
-    if ((await permissionsBeyond(trx, actor, added)).length > 0) throw new AppError('permissionNotHeld');
-  }
   if (removed.length) await trx.deleteFrom('sysUserRole').where('userId', '=', userId).where('roleId', 'in', removed).execute();
   if (added.length)
     await trx
@@ -124,7 +113,7 @@ async function saveRoles(trx: Trx, actor: SessionUser, userId: number, roleIds: 
       .execute();
 }
 
-async function saveGrants(trx: Trx, actor: SessionUser, userId: number, grants: readonly WarehouseGrant[]): Promise<void> {
+async function saveGrants(trx: Trx, userId: number, grants: readonly WarehouseGrant[]): Promise<void> {
   const byWh = new Map<string, string[] | null>();
   for (const grant of grants) {
     const listed = (grant.clientCodes ?? []).filter((c) => c !== '');
@@ -132,9 +121,6 @@ async function saveGrants(trx: Trx, actor: SessionUser, userId: number, grants: 
     byWh.set(grant.whId, codes);
   }
   const whIds = [...byWh.keys()];
-  for (const whId of whIds) {
-    if (actor.warehouses !== 'all' && !actor.warehouses.includes(whId)) throw new AppError('warehouseNotGranted', { whId });
-  }
   if (whIds.length) {
     const { rows: known } = await sql<{ whId: string }>`select wh_id from t_whse where wh_id = any(${whIds}::varchar[])`.execute(
       trx,
@@ -149,13 +135,7 @@ async function saveGrants(trx: Trx, actor: SessionUser, userId: number, grants: 
       if (unknown) throw new AppError('fieldInvalid', { field: 'entity.user.field.clientCodes' });
     }
   }
-  // Grants in warehouses the actor does not hold are not theirs to see or remove: they stay.
-  let clear = trx.deleteFrom('sysUserWarehouse').where('userId', '=', userId);
-  if (actor.warehouses !== 'all') {
-    if (actor.warehouses.length === 0) clear = clear.where('whId', 'in', ['']);
-    else clear = clear.where('whId', 'in', [...actor.warehouses]);
-  }
-  await clear.execute();
+  await trx.deleteFrom('sysUserWarehouse').where('userId', '=', userId).execute();
   if (whIds.length) {
     await trx
       .insertInto('sysUserWarehouse')
@@ -179,8 +159,7 @@ export async function saveUser(db: Db, actor: SessionUser, input: UserSaveInput)
         ? null
         : ((await trx.selectFrom('sysUser').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()) ?? null);
     if (id !== null && !existing) return 0;
-    const targetIsSuper = existing !== null && (await superAdminUserIds(trx)).includes(existing.id);
-    if (targetIsSuper && !actor.superAdmin) throw new AppError('superAdminOnly');
+    if (existing) await refuseBeyondActor(trx, actor, [existing.id]);
     const row = userRow(input, existing as Row | null);
     const problem = validateRow(sysUser, row)[0];
     if (problem) throw new AppError(problem.code, problem.params);
@@ -230,8 +209,9 @@ export async function saveUser(db: Db, actor: SessionUser, input: UserSaveInput)
         .executeTakeFirstOrThrow();
       userId = inserted.id;
     }
-    if (input.roleIds) await saveRoles(trx, actor, userId, input.roleIds);
-    if (input.warehouses) await saveGrants(trx, actor, userId, input.warehouses);
+    if (input.roleIds) await saveRoles(trx, userId, input.roleIds);
+    if (input.warehouses) await saveGrants(trx, userId, input.warehouses);
+    if (!existing || input.roleIds || input.warehouses) await refuseBeyondActor(trx, actor, [userId]);
     await requireEnabledSuperAdmin(trx);
     return userId;
   });
@@ -301,7 +281,7 @@ export async function resetPassword(ctx: AppContext, actor: SessionUser, id: num
   return ctx.db.transaction().execute(async (trx) => {
     const target = await trx.selectFrom('sysUser').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
     if (!target) return 0;
-    if (!actor.superAdmin && (await superAdminUserIds(trx)).includes(id)) throw new AppError('superAdminOnly');
+    await refuseBeyondActor(trx, actor, [id]);
     await trx.updateTable('sysUser').set({ passwordHash: hash, updateTime: ctx.now() }).where('id', '=', id).execute();
     await trx
       .updateTable('sysSession')
@@ -315,8 +295,9 @@ export async function resetPassword(ctx: AppContext, actor: SessionUser, id: num
 }
 
 /**
- * A user changes their own password with the current one. Wrong current passwords count towards the
- * account's login throttle (a stolen session cannot guess its way to the password); other sessions end.
+ * A user changes their own password with the current one. Each try counts towards the account's login
+ * throttle before the current password is checked (a stolen session cannot guess its way to the password,
+ * not even with parallel calls); the right one clears the count. Other sessions end.
  */
 export async function changePassword(
   ctx: AppContext,
@@ -324,16 +305,14 @@ export async function changePassword(
   oldPassword: string,
   newPassword: string,
 ): Promise<void> {
+  // A weak new password is refused before anything is counted: it checks no password.
+  if (!isStrongPassword(newPassword)) throw new AppError('passwordWeak');
   const now = ctx.now();
-  const key = accountKey(actor.name);
-  const wait = await lockedFor(ctx.db, [key], now);
+  const owner = accountKey(actor.name);
+  const wait = await claimAttempt(ctx.db, [owner], now);
   if (wait > 0) throw new AppError('loginThrottled', { minutes: Math.ceil(wait / 60_000) });
   const user = await ctx.db.selectFrom('sysUser').select('passwordHash').where('id', '=', actor.id).executeTakeFirstOrThrow();
-  if (!(await verifyPassword(oldPassword, user.passwordHash))) {
-    await ctx.db.transaction().execute((trx) => recordFailure(trx, [{ key, limit: ACCOUNT_LIMIT }], now));
-    throw new AppError('passwordWrong');
-  }
-  if (!isStrongPassword(newPassword)) throw new AppError('passwordWeak');
+  if (!(await verifyPassword(oldPassword, user.passwordHash))) throw new AppError('passwordWrong');
   const hash = await hashPassword(newPassword);
   await ctx.db.transaction().execute(async (trx) => {
     await trx.updateTable('sysUser').set({ passwordHash: hash, updateTime: now }).where('id', '=', actor.id).execute();
@@ -344,6 +323,6 @@ export async function changePassword(
       .where('endedAt', 'is', null)
       .where('id', '<>', actor.sessionId)
       .execute();
-    await clearFailures(trx, key);
+    await clearAttempts(trx, owner);
   });
 }

@@ -86,8 +86,9 @@ describe('users', () => {
     const id = await userId('leaver');
     expect((await t.post('/api/user/save', { id, status: '0' }, admin)).body.data).toBe(id);
     expect((await t.post('/api/tWhse/findPage', { pageNum: 1, pageSize: 10 }, token)).status).toBe(401);
+    // A disabled account answers like a wrong password (auth.test.ts: whatever the password).
     const again = await t.post('/api/login', { account: 'leaver', password: 'Secret#123', captcha: '' });
-    expect(again.body.errorCode).toBe('loginDisabled');
+    expect(again.body.errorCode).toBe('loginInvalidAccount');
   });
 
   it('keeps roles and grants when a save leaves them out, and changes them when given', async () => {
@@ -174,12 +175,72 @@ describe('users', () => {
       'superAdminOnly',
     );
     expect((await t.post('/api/user/delete', [{ id: adminId }], hr)).body.errorCode).toBe('superAdminOnly');
-    // A grant in a warehouse the administrator does not hold is left as it was.
-    await createUser(t, 'both', { permissions: [], warehouses: ['WH01', 'WH02'] });
-    const both = await userId('both');
-    expect((await t.post('/api/user/save', { id: both, warehouses: [] }, hr)).body.data).toBe(both);
-    const access = await t.post<{ warehouses: { whId: string }[] }>('/api/user/findAccess', { id: both }, admin);
-    expect(access.body.data.warehouses.map((w) => w.whId)).toEqual(['WH02']);
+  });
+
+  it('refuses to reset, edit, disable or delete a user holding permissions, warehouses or clients the administrator lacks', async () => {
+    const userAdmin = ['sys:user:view', 'sys:user:add', 'sys:user:edit', 'sys:user:delete'];
+    await createUser(t, 'useradmin', { permissions: [...userAdmin, 'sys:tWhse:view'], warehouses: ['WH01'] });
+    const hr = await t.login('useradmin', 'Secret#123');
+    await createUser(t, 'stronger', { permissions: ['sys:tClient:delete'], warehouses: ['WH01'], password: 'Strong#2024' });
+    await createUser(t, 'both', { permissions: [], warehouses: ['WH01', 'WH02'], password: 'Both#2024' });
+    const refusals = async (name: string) => {
+      const id = await userId(name);
+      return [
+        (await t.post('/api/user/resetPassword', { id, password: 'Taken#2025' }, hr)).body.errorCode,
+        (await t.post('/api/user/save', { id, nickName: 'renamed' }, hr)).body.errorCode,
+        (await t.post('/api/user/save', { id, status: '0' }, hr)).body.errorCode,
+        (await t.post('/api/user/save', { id, roleIds: [], warehouses: [] }, hr)).body.errorCode,
+        (await t.post('/api/user/delete', [{ id }], hr)).body.errorCode,
+      ];
+    };
+    expect(await refusals('stronger')).toEqual(Array(5).fill('permissionNotHeld'));
+    expect(await refusals('both')).toEqual(Array(5).fill('warehouseNotGranted'));
+    // Nothing changed: the stronger users keep their passwords, access and status; no takeover.
+    await t.login('stronger', 'Strong#2024');
+    await t.login('both', 'Both#2024');
+    expect((await page({ name: 'stronger' })).body.data.content[0]).toMatchObject({ status: 1, nickName: null });
+    const access = await t.post<{ warehouses: { whId: string }[] }>('/api/user/findAccess', { id: await userId('both') }, admin);
+    expect(access.body.data.warehouses.map((w) => w.whId)).toEqual(['WH01', 'WH02']);
+
+    // Within a warehouse, an administrator limited to some clients manages only users limited to those clients.
+    await createUser(t, 'hr-acme', { permissions: userAdmin, warehouses: ['WH01'] });
+    await createUser(t, 'wide', { permissions: [], warehouses: ['WH01'] });
+    await t.connection.db
+      .updateTable('sysUserWarehouse')
+      .set({ clientCodes: ['ACME'] })
+      .where('userId', '=', await userId('hr-acme'))
+      .execute();
+    const acme = await t.login('hr-acme', 'Secret#123');
+    const wide = await userId('wide');
+    expect((await t.post('/api/user/resetPassword', { id: wide, password: 'Taken#2025' }, acme)).body.errorCode).toBe(
+      'clientsNotGranted',
+    );
+    const all = await t.post('/api/user/save', { ...base('acme-all'), warehouses: [{ whId: 'WH01', clientCodes: null }] }, acme);
+    expect(all.body).toMatchObject({ errorCode: 'clientsNotGranted' });
+    expect(all.body.msg).toContain('WH01');
+    const blue = await t.post(
+      '/api/user/save',
+      { ...base('acme-blue'), warehouses: [{ whId: 'WH01', clientCodes: ['BLUE'] }] },
+      acme,
+    );
+    expect(blue.body.errorCode).toBe('clientsNotGranted');
+    const mine = await t.post<number>(
+      '/api/user/save',
+      { ...base('acme-clerk'), warehouses: [{ whId: 'WH01', clientCodes: ['ACME'] }] },
+      acme,
+    );
+    expect(mine.body.data).toBeGreaterThan(0);
+    expect(
+      (await t.post<number>('/api/user/resetPassword', { id: mine.body.data, password: 'Fresh#2025' }, acme)).body.data,
+    ).toBe(mine.body.data);
+
+    // A user holding no more than the administrator: every one of the five is allowed.
+    await createUser(t, 'lesser', { permissions: ['sys:tWhse:view'], warehouses: ['WH01'] });
+    const lesser = await userId('lesser');
+    expect((await t.post<number>('/api/user/resetPassword', { id: lesser, password: 'Fresh#2025' }, hr)).body.data).toBe(lesser);
+    expect((await t.post<number>('/api/user/save', { id: lesser, nickName: 'renamed' }, hr)).body.data).toBe(lesser);
+    expect((await t.post<number>('/api/user/save', { id: lesser, status: '0' }, hr)).body.data).toBe(lesser);
+    expect((await t.post<number>('/api/user/delete', [{ id: lesser }], hr)).body.data).toBe(1);
   });
 
   it('offers the warehouses and clients an administrator may grant: all for a super administrator, their own otherwise', async () => {
