@@ -34,7 +34,8 @@ export function registerLineRoutes(app: FastifyInstance, ctx: AppContext): void 
   for (const kind of ['movement', 'adjustment'] as const satisfies readonly TaskKind[]) {
     const { name, resource } = LINE_ENTITY[kind];
     const view = permission(resource, 'view');
-    const change = `${permission(resource, 'add')},${permission(resource, 'edit')}`;
+    // Save is insert or update: the route admits either permission, the service checks the one that applies.
+    const save = `${permission(resource, 'add')},${permission(resource, 'edit')}`;
     app.post(`/${name}/findPage`, { schema: { body: LinePage }, config: { permission: view } }, async (request) => {
       const body = request.body as { pageNum: number; pageSize: number; columnFilters: { whId: string; taskId: string } };
       return ok(
@@ -48,14 +49,15 @@ export function registerLineRoutes(app: FastifyInstance, ctx: AppContext): void 
     });
     app.post(
       `/${name}/save`,
-      { schema: { body: Type.Record(Type.String({ maxLength: 60 }), Type.Unknown()) }, config: { permission: change } },
+      { schema: { body: Type.Record(Type.String({ maxLength: 60 }), Type.Unknown()) }, config: { permission: save } },
       async (request) => ok(await saveLine(ctx.db, request.user!, kind, request.body as Row)),
     );
-    // batchDelete is the spec's call; delete is the generic one the list kit uses. Both remove lines of an open task.
+    // batchDelete is the spec's call; delete is the generic one the list kit uses. Both remove lines of an open task,
+    // and both need the delete permission (spec 000 §6: batch buttons use the delete permission).
     for (const call of ['batchDelete', 'delete']) {
       app.post(
         `/${name}/${call}`,
-        { schema: { body: IdList }, config: { permission: `${change},${permission(resource, 'delete')}` } },
+        { schema: { body: IdList }, config: { permission: permission(resource, 'delete') } },
         async (request) =>
           ok(
             await deleteLines(
