@@ -35,6 +35,9 @@ function selectList(def: EntityDef): RawBuilder<unknown> {
   );
 }
 
+/** Where rows are read from: the binding's view, else its table (locking a row of a simple view locks the table row). */
+const readFrom = (binding: CrudBinding): string => binding.view ?? binding.table;
+
 function defaultScope(user: SessionUser, whId: string): boolean {
   return grantsWarehouse(user, whId);
 }
@@ -97,7 +100,7 @@ function conditions(binding: CrudBinding, user: SessionUser, filters: PageReques
   if (entity.warehouseScoped) {
     // The user's warehouses and, within a warehouse limited to some clients, only those clients' rows.
     const source = clientSource(binding);
-    const client = source === 'column' ? sql.ref('client_code') : source === 'item' ? itemClient(binding.table) : null;
+    const client = source === 'column' ? sql.ref('client_code') : source === 'item' ? itemClient(readFrom(binding)) : null;
     where.push(grantScope(user, sql.ref('wh_id'), client));
   }
   for (const [field, raw] of Object.entries(filters ?? {})) {
@@ -125,7 +128,8 @@ function whereClause(where: RawBuilder<unknown>[]): RawBuilder<unknown> {
 
 /** One page of rows the user may see, with the total count. */
 export async function findPage(db: Db, binding: CrudBinding, user: SessionUser, request: PageRequest): Promise<PageResult<Row>> {
-  const { entity, table } = binding;
+  const { entity } = binding;
+  const table = readFrom(binding);
   const where = whereClause(conditions(binding, user, request.columnFilters));
   const order = sql.join([...entity.orderBy.map((f) => sql.ref(snake(f))), entity.newestFirst ? sql`id desc` : sql.ref('id')]);
   const offset = (request.pageNum - 1) * request.pageSize;
@@ -151,7 +155,7 @@ function editable(entity: EntityDef, input: Row): Row {
 
 async function lockRow(trx: Trx, binding: CrudBinding, id: number): Promise<Row | null> {
   const { rows } =
-    await sql<Row>`select ${selectList(binding.entity)} from ${sql.table(binding.table)} where id = ${id} for update`.execute(
+    await sql<Row>`select ${selectList(binding.entity)} from ${sql.table(readFrom(binding))} where id = ${id} for update`.execute(
       trx,
     );
   return rows[0] ?? null;
@@ -252,7 +256,7 @@ export async function deleteRows(db: Db, binding: CrudBinding, user: SessionUser
   const ids = [...new Set(input.map((r) => r.id))];
   return db.transaction().execute(async (trx) => {
     const { rows } =
-      await sql<Row>`select ${selectList(entity)} from ${sql.table(table)} where id = any(${ids}::bigint[]) order by id for update`.execute(
+      await sql<Row>`select ${selectList(entity)} from ${sql.table(readFrom(binding))} where id = any(${ids}::bigint[]) order by id for update`.execute(
         trx,
       );
     if (rows.length !== ids.length || !(await rowsAllowed(trx, binding, user, rows, 'delete'))) return 0;

@@ -33,11 +33,15 @@ interface LocationInfo {
   itemHuIndicator: 'I' | 'H';
 }
 
-/** The task's locations in one query; `at` refuses one that is missing or inactive. */
+/**
+ * The task's locations in one query; `at` refuses one that is missing or inactive. They stay locked against deletion
+ * (KEY SHARE) until the task commits, so a location is never deleted under stock being put there.
+ */
 async function locations(trx: Trx, whId: string, ids: string[]): Promise<{ at(locationId: string): LocationInfo }> {
   const { rows } = await sql<LocationInfo>`
     select location_id, status, item_hu_indicator from t_location
-    where wh_id = ${whId} and location_id = any(${[...new Set(ids)]}::varchar[])`.execute(trx);
+    where wh_id = ${whId} and location_id = any(${[...new Set(ids)]}::varchar[])
+    order by location_id for key share`.execute(trx);
   return {
     at(locationId) {
       const row = rows.find((r) => r.locationId === locationId);

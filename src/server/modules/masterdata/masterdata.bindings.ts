@@ -29,6 +29,7 @@ import {
   ensureBaseUom,
   refuseBaseUomDelete,
   refuseOccupiedLocations,
+  retireControls,
 } from './masterdata.rules';
 
 /** A warehouse the user creates is granted to them in the same transaction, so they can work in it. */
@@ -56,7 +57,12 @@ export const MASTERDATA_BINDINGS: readonly CrudBinding[] = [
   warehouse,
   { entity: tClient, table: 't_client' },
   { entity: tWhseControl, table: 't_whse_control' },
-  { entity: tControl, table: 't_control', beforeSave: (trx, row, { existing }) => checkControl(trx, row, existing) },
+  {
+    entity: tControl,
+    table: 't_control',
+    beforeSave: (trx, row, { existing }) => checkControl(trx, row, existing),
+    beforeDelete: (trx, rows) => retireControls(trx, rows),
+  },
   { entity: tItemType, table: 't_item_type' },
   { entity: tItemClass, table: 't_item_class' },
   {
@@ -72,7 +78,13 @@ export const MASTERDATA_BINDINGS: readonly CrudBinding[] = [
     beforeDelete: (trx, rows) => refuseBaseUomDelete(trx, rows),
   },
   { entity: tZone, table: 't_zone', beforeSave: (trx, row) => checkZone(trx, row) },
-  { entity: tLocation, table: 't_location', beforeDelete: (trx, rows) => refuseOccupiedLocations(trx, rows) },
+  // Read through v_location, which adds the stored quantity computed from the ledger.
+  {
+    entity: tLocation,
+    table: 't_location',
+    view: 'v_location',
+    beforeDelete: (trx, rows) => refuseOccupiedLocations(trx, rows),
+  },
   { entity: tZoneLoca, table: 't_zone_loca' },
   { entity: tVendor, table: 't_vendor' },
   { entity: tCarrier, table: 't_carrier' },
