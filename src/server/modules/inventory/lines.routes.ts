@@ -6,6 +6,7 @@ import { MAX_PAGE_SIZE } from '../../../shared/wire';
 import type { Row } from '../../crud/crud.types';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
+import { grantsWarehouse } from '../../platform/grants';
 import { deleteLines, duplicateLine, findLinePage, LINE_ENTITY, saveLine } from './lines.service';
 import type { TaskKind } from './tasks';
 
@@ -72,7 +73,7 @@ export function registerLineRoutes(app: FastifyInstance, ctx: AppContext): void 
     app.post(`/${name}/findDuplicateLine`, { schema: { body: DuplicateBody }, config: { permission: view } }, async (request) => {
       const body = request.body as { whId: string; taskId: string; lineNumber: number | string; id?: number | null };
       const user = request.user!;
-      if (!(user.warehouses === 'all' || user.warehouses.includes(body.whId))) return ok(false);
+      if (!grantsWarehouse(user, body.whId)) return ok(false);
       return ok(await duplicateLine(ctx.db, kind, body.whId, body.taskId, Number(body.lineNumber), body.id ?? null));
     });
   }

@@ -19,6 +19,7 @@ import { tWorkType } from '../../../shared/entities/tWorkType';
 import { tZone } from '../../../shared/entities/tZone';
 import { tZoneLoca } from '../../../shared/entities/tZoneLoca';
 import type { CrudBinding } from '../../crud/crud.types';
+import { grantsWarehouse } from '../../platform/grants';
 import {
   checkAttributeCollection,
   checkControl,
@@ -36,7 +37,7 @@ import {
 const warehouse: CrudBinding = {
   entity: tWhse,
   table: 't_whse',
-  scope: (user, whId, operation) => operation === 'insert' || user.warehouses === 'all' || user.warehouses.includes(whId),
+  scope: (user, whId, operation) => operation === 'insert' || grantsWarehouse(user, whId),
   async beforeSave(trx, row, { user, existing }) {
     if (existing || user.superAdmin) return;
     // The grant's foreign key is deferred to commit, so it may be written before the warehouse row.
