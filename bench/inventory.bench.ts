@@ -7,7 +7,7 @@ import { loadConfig } from '../src/server/config';
 import { type Connection, connectPglite, connectPostgres } from '../src/server/db/connect';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { seedBase, seedDemo } from '../src/server/db/seed/seed';
-import { approveMovement } from '../src/server/modules/inventory/execute.service';
+import { approveMovement, everyGrant } from '../src/server/modules/inventory/execute.service';
 
 /**
  * The stock ledger at scale (issue 5 §7): 1,000,000 stored items; the stock query's findPage through the whole API
@@ -144,7 +144,7 @@ async function benchApprovals(connection: Connection): Promise<void> {
   const { rows: count } = await sql<{ n: number }>`
     select count(*)::int as n from tbl_inv_movement_detail where task_id like 'BENCH%'`.execute(db);
   const t0 = performance.now();
-  for (const taskId of tasks) await approveMovement(db, 'WH01', taskId, 'bench');
+  for (const taskId of tasks) await approveMovement(db, 'WH01', taskId, everyGrant('bench'));
   const seconds = (performance.now() - t0) / 1000;
   const lines = count[0]?.n ?? 0;
   console.log(`  approvals: ${lines} movement lines in ${seconds.toFixed(2)} s = ${(lines / seconds).toFixed(0)} lines/s`);

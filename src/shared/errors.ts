@@ -75,6 +75,9 @@ export const ERROR_CODES = [
   'holdReasonRequired',
   'sameSourceAndDestination',
   'itemNotSerialControlled',
+  'clientNotGranted',
+  'controlSeriesLocked',
+  'controlValueBelowIssued',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

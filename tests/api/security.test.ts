@@ -4,7 +4,8 @@ import type { Row } from '../../src/server/crud/crud.types';
 import { ENTITIES } from '../../src/shared/entities';
 import { ACTIONS, AUTHENTICATED, PUBLIC, permission } from '../../src/shared/permissions';
 import type { PageResult } from '../../src/shared/wire';
-import { ENTITY_SAMPLES } from '../support/entitySamples';
+import { ENTITY_EDITS, ENTITY_SAMPLES } from '../support/entitySamples';
+import { createInventoryFixture, FIX, insertAdjustment } from '../support/inventoryFixture';
 import { createTestApp, createUser, type TestApp } from '../support/testApp';
 
 let t: TestApp;
@@ -255,5 +256,123 @@ describe('client grants within a warehouse', () => {
     // An item cannot be handed to another client (its client is part of what it is).
     await t.post('/api/tItemMaster/save', { ...own, clientCode: String(other.clientCode) }, token);
     expect((await find(token)).body.data.content.find((r) => r.id === own.id)).toMatchObject({ clientCode: 'ACME' });
+  });
+});
+
+describe('add, edit and delete are separate permissions on every save and delete route', () => {
+  // Every save route of the app that admits add or edit (generic entities, task lines, users), with its resource.
+  const saveRoutes = () =>
+    t.routes.flatMap((r) => {
+      const match = /^\/api\/(\w+)\/save$/.exec(r.url);
+      const resource = /^sys:(\w+):add,sys:\1:edit$/.exec(r.permission)?.[1];
+      return match && resource ? [{ name: match[1]!, resource }] : [];
+    });
+  const deleteCalls = (name: string) =>
+    t.routes.filter((r) => r.url === `/api/${name}/delete` || r.url === `/api/${name}/batchDelete`).map((r) => r.url);
+  const tokens: Record<'add' | 'edit' | 'delete', string> = { add: '', edit: '', delete: '' };
+  let admin: string;
+  const tasks = { movement: '', adjustment: '' };
+  // Valid new rows of the line entities (the others come from ENTITY_SAMPLES).
+  const lineSamples: Record<string, (n: number) => Row> = {
+    tblInvMovementDetail: (n) => ({
+      whId: FIX.whId,
+      taskId: tasks.movement,
+      lineNumber: n,
+      itemNumber: FIX.itemPlain,
+      sourceLocationId: FIX.i1,
+      destLocationId: FIX.i2,
+      qty: '1',
+      uom: 'EA',
+    }),
+    tblInvAdjustmentDetail: (n) => ({
+      whId: FIX.whId,
+      taskId: tasks.adjustment,
+      lineNumber: n,
+      itemNumber: FIX.itemPlain,
+      locationId: FIX.i2,
+      qty: '1',
+      uom: 'EA',
+    }),
+  };
+  const lineEdits: Record<string, Row> = { tblInvMovementDetail: { qty: '2' }, tblInvAdjustmentDetail: { qty: '2' } };
+  const sample = (name: string, n: number) => (lineSamples[name] ?? ENTITY_SAMPLES[name])?.(n);
+
+  beforeAll(async () => {
+    admin = await t.login();
+    await createInventoryFixture(t.connection.db);
+    await insertAdjustment(t.connection.db, 'SEC-STOCK', [{ at: FIX.i1, itemNumber: FIX.itemPlain, qty: '100' }]);
+    await t.post('/api/tblInvAdjustment/confirmInvAdjustment', { whId: FIX.whId, taskId: 'SEC-STOCK' }, admin);
+    for (const [kind, entity] of [
+      ['movement', 'tblInvMovement'],
+      ['adjustment', 'tblInvAdjustment'],
+    ] as const) {
+      const id = (await t.post<number>(`/api/${entity}/save`, { whId: FIX.whId }, admin)).body.data;
+      const { rows } = await sql<{ taskId: string }>`
+        select task_id from ${sql.table(kind === 'movement' ? 'tbl_inv_movement' : 'tbl_inv_adjustment')} where id = ${id}`.execute(
+        t.connection.db,
+      );
+      tasks[kind] = rows[0]!.taskId;
+    }
+    const resources = [...new Set(saveRoutes().map((r) => r.resource))];
+    for (const action of ['add', 'edit', 'delete'] as const) {
+      await createUser(t, `only-${action}`, { permissions: resources.map((r) => permission(r, action)), warehouses: ['WH01'] });
+      tokens[action] = await t.login(`only-${action}`, 'Secret#123');
+    }
+  });
+
+  it('covers the generic entities, the task lines and the users', () => {
+    const names = saveRoutes().map((r) => r.name);
+    expect(names).toEqual(
+      expect.arrayContaining(['tItemMaster', 'tControl', 'tblInvMovementDetail', 'tblInvAdjustmentDetail', 'user', 'menu']),
+    );
+    for (const name of names) expect(deleteCalls(name).length, name).toBeGreaterThan(0);
+  });
+
+  it('lets a user with only :add insert but not update or delete, only :edit update but not insert or delete, only :delete delete but not save', async () => {
+    const checked: string[] = [];
+    for (const { name } of saveRoutes()) {
+      const make = sample(name, 17);
+      const { whId } = make ?? {};
+      // An existing row: one the admin saves from the sample, else the first the admin sees (tree entities).
+      const id = make
+        ? (await t.post<number>(`/api/${name}/save`, make, admin)).body.data
+        : (await t.post<PageResult<Row>>(`/api/${name}/findPage`, { pageNum: 1, pageSize: 1 }, admin)).body.data.content[0]?.id;
+      expect(typeof id === 'number' && id > 0, `${name}: a row to work on (${JSON.stringify(id)})`).toBe(true);
+      const update = { ...(make ?? {}), ...(ENTITY_EDITS[name] ?? lineEdits[name] ?? {}), id };
+      const insert = sample(name, 18) ?? { whId: 'WH01' };
+      const expectStatus = async (token: string, url: string, body: unknown, status: number) => {
+        const res = await t.post(url, body, token);
+        expect(res.status, `${url} ${JSON.stringify(body).slice(0, 80)}`).toBe(status);
+        return res;
+      };
+      await expectStatus(tokens.add, `/api/${name}/save`, update, 403);
+      await expectStatus(tokens.edit, `/api/${name}/save`, insert, 403);
+      await expectStatus(tokens.delete, `/api/${name}/save`, update, 403);
+      await expectStatus(tokens.delete, `/api/${name}/save`, insert, 403);
+      for (const url of deleteCalls(name)) {
+        await expectStatus(tokens.add, url, [{ id }], 403);
+        await expectStatus(tokens.edit, url, [{ id }], 403);
+      }
+      if (!make) continue;
+      // Each permission does what it names (the row is in a warehouse the users hold).
+      if (whId && whId !== 'WH01') {
+        await sql`insert into sys_user_warehouse (user_id, wh_id)
+          select id, ${String(whId)} from sys_user where name like 'only-%'`.execute(t.connection.db);
+      }
+      expect((await expectStatus(tokens.edit, `/api/${name}/save`, update, 200)).body, name).toMatchObject({
+        code: 200,
+        data: id,
+      });
+      const [remove, ...more] = deleteCalls(name);
+      expect((await expectStatus(tokens.delete, remove!, [{ id }], 200)).body, name).toMatchObject({ code: 200, data: 1 });
+      const added = (await expectStatus(tokens.add, `/api/${name}/save`, insert, 200)).body;
+      expect(added, name).toMatchObject({ code: 200 });
+      expect(added.data, name).toBeGreaterThan(0);
+      for (const url of more) {
+        expect((await expectStatus(tokens.delete, url, [{ id: added.data }], 200)).body, url).toMatchObject({ data: 1 });
+      }
+      checked.push(name);
+    }
+    expect(checked).toEqual(expect.arrayContaining(['tItemMaster', 'tblInvMovementDetail', 'tblInvAdjustmentDetail']));
   });
 });

@@ -3,8 +3,9 @@ import type { Db } from '../../src/server/db/connect';
 
 /**
  * A small, self-contained stock world in warehouse WH01 (codes prefixed TINV so they never meet the demo data):
- * item locations TINV-I1/I2, pallet locations TINV-H1/H2, an inactive location, a plain item and a lot item,
- * and a HOLD reason.
+ * item locations TINV-I1/I2, pallet locations TINV-H1/H2, an inactive location, a plain item, a lot item, an item
+ * with attributes and one whose attribute collection names no type, a HOLD reason, and a second client (TINVD)
+ * owning one plain item.
  */
 export const FIX = {
   whId: 'WH01',
@@ -13,6 +14,10 @@ export const FIX = {
   itemLot: 'TINV-LOT',
   itemAttr: 'TINV-ATTR',
   collection: 'TINV-COLL',
+  itemNoTypes: 'TINV-NOTYPES',
+  collectionNoTypes: 'TINV-EMPTY',
+  otherClient: 'TINVD',
+  itemOther: 'TINVD-PLAIN',
   i1: 'TINV-I1',
   i2: 'TINV-I2',
   h1: 'TINV-H1',
@@ -23,7 +28,8 @@ export const FIX = {
 
 export async function createInventoryFixture(db: Db): Promise<void> {
   await sql`
-    insert into t_client (wh_id, client_code, name) values (${FIX.whId}, ${FIX.client}, '库存测试客户')`.execute(db);
+    insert into t_client (wh_id, client_code, name) values
+      (${FIX.whId}, ${FIX.client}, '库存测试客户'), (${FIX.whId}, ${FIX.otherClient}, '另一客户')`.execute(db);
   await sql`
     insert into t_location (wh_id, location_id, type, item_hu_indicator, status) values
       (${FIX.whId}, ${FIX.i1}, 'I', 'I', 'A'), (${FIX.whId}, ${FIX.i2}, 'M', 'I', 'A'),
@@ -31,13 +37,16 @@ export async function createInventoryFixture(db: Db): Promise<void> {
       (${FIX.whId}, ${FIX.inactive}, 'M', 'I', 'I')`.execute(db);
   await sql`
     insert into t_attribute_collection (wh_id, attribute_collection_id, description, attribute_type1, attribute_type3)
-    values (${FIX.whId}, ${FIX.collection}, '颜色尺码 Colour and size', '颜色 Colour', '尺码 Size')`.execute(db);
+    values (${FIX.whId}, ${FIX.collection}, '颜色尺码 Colour and size', '颜色 Colour', '尺码 Size'),
+      (${FIX.whId}, ${FIX.collectionNoTypes}, '无属性 No attributes', null, null)`.execute(db);
   await sql`
     insert into t_item_master (wh_id, client_code, item_number, description, uom, lot_control, shelf_life, attribute_collection_id)
     values
       (${FIX.whId}, ${FIX.client}, ${FIX.itemPlain}, '螺丝 Screw', 'EA', 'N', null, null),
       (${FIX.whId}, ${FIX.client}, ${FIX.itemLot}, '牛奶 Milk', 'EA', 'Y', 30, null),
-      (${FIX.whId}, ${FIX.client}, ${FIX.itemAttr}, 'T恤 T-shirt', 'EA', 'N', null, ${FIX.collection})`.execute(db);
+      (${FIX.whId}, ${FIX.client}, ${FIX.itemAttr}, 'T恤 T-shirt', 'EA', 'N', null, ${FIX.collection}),
+      (${FIX.whId}, ${FIX.client}, ${FIX.itemNoTypes}, '纸箱 Carton', 'EA', 'N', null, ${FIX.collectionNoTypes}),
+      (${FIX.whId}, ${FIX.otherClient}, ${FIX.itemOther}, '螺母 Nut', 'EA', 'N', null, null)`.execute(db);
   await sql`
     insert into t_item_uom (wh_id, item_number, uom, conversion_factor) values (${FIX.whId}, ${FIX.itemPlain}, 'CS', 12)`.execute(
     db,

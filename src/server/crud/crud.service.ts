@@ -15,6 +15,7 @@ import {
   PG_UNIQUE_VIOLATION,
   pgErrorCode,
 } from '../platform/errors';
+import { grantScope, grantsClient, grantsWarehouse, itemClient } from '../platform/grants';
 import type { CrudBinding, Operation, Row, Trx } from './crud.types';
 
 const snake = (name: string): string => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -34,8 +35,11 @@ function selectList(def: EntityDef): RawBuilder<unknown> {
   );
 }
 
+/** Where rows are read from: the binding's view, else its table (locking a row of a simple view locks the table row). */
+const readFrom = (binding: CrudBinding): string => binding.view ?? binding.table;
+
 function defaultScope(user: SessionUser, whId: string): boolean {
-  return user.warehouses === 'all' || user.warehouses.includes(whId);
+  return grantsWarehouse(user, whId);
 }
 
 function allowed(binding: CrudBinding, user: SessionUser, whId: unknown, operation: Operation): boolean {
@@ -44,16 +48,41 @@ function allowed(binding: CrudBinding, user: SessionUser, whId: unknown, operati
   return (binding.scope ?? defaultScope)(user, whId, operation);
 }
 
-/** Rows of an entity with a client: the user's client grant within the row's warehouse (absent = every client). */
-function clientAllowed(binding: CrudBinding, user: SessionUser, row: Row): boolean {
-  if (!('clientCode' in binding.entity.fields)) return true;
-  const clients = user.clients[String(row.whId)];
-  return !clients || clients.includes(String(row.clientCode ?? ''));
+/**
+ * Where a row's client comes from: its own `clientCode`, or — for a warehouse row naming an item but no client
+ * (item units, serial numbers, the exception log) — its item's. Null: the entity has no client.
+ */
+function clientSource(binding: CrudBinding): 'column' | 'item' | null {
+  const { fields, warehouseScoped } = binding.entity;
+  if ('clientCode' in fields) return 'column';
+  if (warehouseScoped && 'itemNumber' in fields) return 'item';
+  return null;
 }
 
-/** Both grants a row must pass for an operation. */
-function rowAllowed(binding: CrudBinding, user: SessionUser, row: Row, operation: Operation): boolean {
-  return allowed(binding, user, row.whId, operation) && clientAllowed(binding, user, row);
+/** The client of each row (null = none, i.e. every client), in the rows' order: one query for item-owned rows. */
+async function rowClients(db: Db | Trx, binding: CrudBinding, rows: Row[]): Promise<(string | null)[]> {
+  const source = clientSource(binding);
+  const text = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
+  if (source === 'column') return rows.map((r) => text(r.clientCode));
+  if (source === null || rows.length === 0) return rows.map(() => null);
+  const { rows: items } = await sql<{ whId: string; itemNumber: string; clientCode: string }>`
+    select wh_id, item_number, client_code from t_item_master
+    where (wh_id, item_number) in (${sql.join(rows.map((r) => sql`(${text(r.whId)}, ${text(r.itemNumber)})`))})`.execute(db);
+  return rows.map((r) => items.find((i) => i.whId === r.whId && i.itemNumber === r.itemNumber)?.clientCode ?? null);
+}
+
+/** Whether the user may touch each row for an operation: its warehouse (binding scope) and its client. */
+async function rowsAllowed(db: Db | Trx, binding: CrudBinding, user: SessionUser, rows: Row[], operation: Operation) {
+  if (!rows.every((row) => allowed(binding, user, row.whId, operation))) return false;
+  if (!binding.entity.warehouseScoped || clientSource(binding) === null) return true;
+  const clients = await rowClients(db, binding, rows);
+  const access = operation === 'read' ? 'read' : 'write';
+  return rows.every((row, i) => grantsClient(user, String(row.whId), clients[i], access));
+}
+
+/** Whether the user may read this row of the entity (routes that fetch one row by id ask this). */
+export function mayRead(db: Db, binding: CrudBinding, user: SessionUser, row: Row): Promise<boolean> {
+  return rowsAllowed(db, binding, user, [row], 'read');
 }
 
 /** The value of one column filter, or null when it filters nothing (`''`, `%`, null). */
@@ -68,16 +97,11 @@ function filterValue(value: ColumnFilterValue | undefined): string | null {
 function conditions(binding: CrudBinding, user: SessionUser, filters: PageRequest['columnFilters']): RawBuilder<unknown>[] {
   const { entity } = binding;
   const where: RawBuilder<unknown>[] = [];
-  if (entity.warehouseScoped && user.warehouses !== 'all') {
-    const granted = user.warehouses.filter((w) => allowed(binding, user, w, 'read'));
-    where.push(sql`wh_id = any(${granted}::varchar[])`);
-    // Within a warehouse limited to some clients, only those clients' rows.
-    const limited = Object.entries(user.clients).filter(([w]) => granted.includes(w));
-    if ('clientCode' in entity.fields && limited.length > 0) {
-      const limitedWhs = limited.map(([w]) => w);
-      const pairs = limited.map(([w, codes]) => sql`(wh_id = ${w} and client_code = any(${codes}::varchar[]))`);
-      where.push(sql`(wh_id <> all(${limitedWhs}::varchar[]) or ${sql.join(pairs, sql` or `)})`);
-    }
+  if (entity.warehouseScoped) {
+    // The user's warehouses and, within a warehouse limited to some clients, only those clients' rows.
+    const source = clientSource(binding);
+    const client = source === 'column' ? sql.ref('client_code') : source === 'item' ? itemClient(readFrom(binding)) : null;
+    where.push(grantScope(user, sql.ref('wh_id'), client));
   }
   for (const [field, raw] of Object.entries(filters ?? {})) {
     const def = entity.fields[field];
@@ -104,7 +128,8 @@ function whereClause(where: RawBuilder<unknown>[]): RawBuilder<unknown> {
 
 /** One page of rows the user may see, with the total count. */
 export async function findPage(db: Db, binding: CrudBinding, user: SessionUser, request: PageRequest): Promise<PageResult<Row>> {
-  const { entity, table } = binding;
+  const { entity } = binding;
+  const table = readFrom(binding);
   const where = whereClause(conditions(binding, user, request.columnFilters));
   const order = sql.join([...entity.orderBy.map((f) => sql.ref(snake(f))), entity.newestFirst ? sql`id desc` : sql.ref('id')]);
   const offset = (request.pageNum - 1) * request.pageSize;
@@ -130,7 +155,7 @@ function editable(entity: EntityDef, input: Row): Row {
 
 async function lockRow(trx: Trx, binding: CrudBinding, id: number): Promise<Row | null> {
   const { rows } =
-    await sql<Row>`select ${selectList(binding.entity)} from ${sql.table(binding.table)} where id = ${id} for update`.execute(
+    await sql<Row>`select ${selectList(binding.entity)} from ${sql.table(readFrom(binding))} where id = ${id} for update`.execute(
       trx,
     );
   return rows[0] ?? null;
@@ -195,7 +220,7 @@ export async function saveRow(db: Db, binding: CrudBinding, user: SessionUser, i
   return db.transaction().execute(async (trx) => {
     const existing = id === null ? null : await lockRow(trx, binding, id);
     if (!user.permissions.has(permission(entity.resource, existing || id !== null ? 'edit' : 'add'))) throw new HttpError(403);
-    if (id !== null && (!existing || !rowAllowed(binding, user, existing, 'update'))) return 0;
+    if (id !== null && (!existing || !(await rowsAllowed(trx, binding, user, [existing], 'update')))) return 0;
     const row = { ...(existing ? editable(entity, existing) : {}), ...editable(entity, input) };
     if (existing) {
       // Keys never change after insert: they are what other rows refer to.
@@ -203,7 +228,7 @@ export async function saveRow(db: Db, binding: CrudBinding, user: SessionUser, i
     }
     const problem = validateRow(entity, row)[0];
     if (problem) throw new AppError(problem.code, problem.params);
-    if (!rowAllowed(binding, user, row, existing ? 'update' : 'insert')) return 0;
+    if (!(await rowsAllowed(trx, binding, user, [row], existing ? 'update' : 'insert'))) return 0;
     await binding.beforeSave?.(trx, row, { user, existing });
     await refuseDuplicate(trx, binding, row, id);
     // Server-maintained fields are written only when the binding's hook set them (e.g. a number from a series).
@@ -231,10 +256,10 @@ export async function deleteRows(db: Db, binding: CrudBinding, user: SessionUser
   const ids = [...new Set(input.map((r) => r.id))];
   return db.transaction().execute(async (trx) => {
     const { rows } =
-      await sql<Row>`select ${selectList(entity)} from ${sql.table(table)} where id = any(${ids}::bigint[]) order by id for update`.execute(
+      await sql<Row>`select ${selectList(entity)} from ${sql.table(readFrom(binding))} where id = any(${ids}::bigint[]) order by id for update`.execute(
         trx,
       );
-    if (rows.length !== ids.length || rows.some((r) => !rowAllowed(binding, user, r, 'delete'))) return 0;
+    if (rows.length !== ids.length || !(await rowsAllowed(trx, binding, user, rows, 'delete'))) return 0;
     await binding.beforeDelete?.(trx, rows, { user });
     try {
       // Row by row, so a foreign-key refusal tells which row is in use.

@@ -14,6 +14,8 @@ export type Trx = Transaction<Database>;
 export interface CrudBinding {
   entity: EntityDef;
   table: string;
+  /** The relation rows are read from when it is not the table: a view adding computed fields (e.g. a location's stock). */
+  view?: string;
   /** May the user touch a row of this warehouse for this operation? Default: a granted warehouse. */
   scope?: (user: SessionUser, whId: string, operation: Operation) => boolean;
   /** Runs in the save transaction after validation; may refuse with an AppError or change related rows. */

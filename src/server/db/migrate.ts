@@ -7,6 +7,7 @@ import * as m0004 from './migrations/0004_masterdata';
 import * as m0006 from './migrations/0006_masterdata_more';
 import * as m0007 from './migrations/0007_backup_notice';
 import * as m0008 from './migrations/0008_inventory';
+import * as m0009 from './migrations/0009_inventory_hardening';
 
 // Listed explicitly: the server is one esbuild bundle, so nothing is read from disk at run time.
 const MIGRATIONS: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006_masterdata_more': m0006,
   '0007_backup_notice': m0007,
   '0008_inventory': m0008,
+  '0009_inventory_hardening': m0009,
 };
 
 /** Brings the schema to the newest version; fails loudly (the server must not start half-migrated). */

@@ -165,7 +165,6 @@ export interface TLocationTable {
   pickingFlow: number | null;
   capacityUom: string | null;
   capacityQty: Decimal | null;
-  storedQty: Generated<Decimal>;
   cycleCountClass: string | null;
   lastCountDate: string | null;
   capacityVolume: Decimal | null;

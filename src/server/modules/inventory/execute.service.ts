@@ -1,29 +1,29 @@
 /**
  * Executing inventory tasks: approving a movement and confirming an adjustment. Each is one transaction over
- * every line — all lines are applied or none — retried on deadlock, with a transaction-log row per ledger change.
+ * every line — all lines are applied or none — with a transaction-log row per ledger change. Before any change the
+ * task locks every ledger key it touches (sources and destinations) in one global order, so concurrent tasks queue
+ * instead of deadlocking; the deadlock/serialization retry of `inTransaction` stays for what remains.
  */
 import { sql } from 'kysely';
 import type { Trx } from '../../crud/crud.types';
 import type { Db } from '../../db/connect';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../platform/errors';
-import { addStock, type StockKey, takeStock, writeTranLog } from './ledger.service';
-import { attributeValues, completeTask, lockOpenTask, type TaskHeader, taskLines } from './tasks';
+import type { Grantee } from '../../platform/grants';
+import { addStock, lockStockKeys, type StockKey, takeStock, writeTranLog } from './ledger.service';
+import { attributeValues, completeTask, lockOpenTask, requireLineClients, type TaskLine, taskLines } from './tasks';
 
-interface LineBase extends Record<string, unknown> {
-  lineNumber: number;
-  itemNumber: string;
-  lotNumber: string | null;
-  huId: string | null;
-  storedAttributeId: number | null;
-  qty: string;
-  expirationDate: string | null;
-}
-interface MovementLine extends LineBase {
+/** Who runs a task: their name for the logs, and their grants (every line's item must be of a granted client). */
+export type Actor = Grantee & { name: string };
+
+/** An actor holding every warehouse and client (server jobs, tests, benchmarks). */
+export const everyGrant = (name: string): Actor => ({ name, warehouses: 'all', clients: {} });
+
+interface MovementLine extends TaskLine {
   sourceLocationId: string;
   destLocationId: string;
 }
-interface AdjustmentLine extends LineBase {
+interface AdjustmentLine extends TaskLine {
   locationId: string;
 }
 
@@ -33,30 +33,52 @@ interface LocationInfo {
   itemHuIndicator: 'I' | 'H';
 }
 
-async function location(trx: Trx, whId: string, locationId: string): Promise<LocationInfo> {
+/**
+ * The task's locations in one query; `at` refuses one that is missing or inactive. They stay locked against deletion
+ * (KEY SHARE) until the task commits, so a location is never deleted under stock being put there.
+ */
+async function locations(trx: Trx, whId: string, ids: string[]): Promise<{ at(locationId: string): LocationInfo }> {
   const { rows } = await sql<LocationInfo>`
-    select location_id, status, item_hu_indicator from t_location where wh_id = ${whId} and location_id = ${locationId}`.execute(
-    trx,
-  );
-  const row = rows[0];
-  if (!row || row.status !== 'A') throw new AppError('locationNotActive', { locationId });
-  return row;
+    select location_id, status, item_hu_indicator from t_location
+    where wh_id = ${whId} and location_id = any(${[...new Set(ids)]}::varchar[])
+    order by location_id for key share`.execute(trx);
+  return {
+    at(locationId) {
+      const row = rows.find((r) => r.locationId === locationId);
+      if (row?.status !== 'A') throw new AppError('locationNotActive', { locationId });
+      return row;
+    },
+  };
 }
 
 const blank = (value: string | null | undefined): string | null =>
   value === undefined || value === null || value === '' ? null : value;
 
-/** Sorts lines by the ledger row they take from, so concurrent tasks lock rows in one order (fewer deadlocks). */
-function lockOrder<L extends LineBase>(lines: L[], from: (line: L) => string): L[] {
-  const key = (l: L) =>
-    [from(l), l.itemNumber, l.lotNumber ?? '', l.huId ?? '', l.storedAttributeId ?? 0, l.lineNumber].join('\u0000');
-  return [...lines].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+/** Runs one line's step; a refusal names the line (the exception log keeps it). */
+async function onLine<T>(line: TaskLine, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (error instanceof AppError && error.params.lineNumber === undefined) {
+      throw new AppError(error.code, { ...error.params, lineNumber: line.lineNumber });
+    }
+    throw error;
+  }
 }
 
-async function requireLines<L>(trx: Trx, kind: 'movement' | 'adjustment', header: TaskHeader): Promise<L[]> {
+/** The open task's lines, refused when empty or when a line's item belongs to a client the actor does not hold. */
+async function openTask<L extends TaskLine>(
+  trx: Trx,
+  kind: 'movement' | 'adjustment',
+  whId: string,
+  taskId: string,
+  actor: Actor,
+) {
+  const header = await lockOpenTask(trx, kind, whId, taskId);
   const lines = await taskLines<L>(trx, kind, header);
   if (lines.length === 0) throw new AppError('taskHasNoLines', { taskId: header.taskId });
-  return lines;
+  requireLineClients(actor, whId, lines);
+  return { header, lines };
 }
 
 /**
@@ -64,27 +86,20 @@ async function requireLines<L>(trx: Trx, kind: 'movement' | 'adjustment', header
  * date, pallet and attributes kept. A pallet (H) destination needs the pallet id; an item (I) destination takes the
  * stock off its pallet.
  */
-export async function approveMovement(db: Db, whId: string, taskId: string, userName: string): Promise<void> {
+export async function approveMovement(db: Db, whId: string, taskId: string, actor: Actor): Promise<void> {
   await inTransaction(db, async (trx) => {
-    const header = await lockOpenTask(trx, 'movement', whId, taskId);
-    const lines = await requireLines<MovementLine>(trx, 'movement', header);
-    for (const line of lockOrder(lines, (l) => l.sourceLocationId)) {
-      const destination = await location(trx, whId, line.destLocationId);
-      await location(trx, whId, line.sourceLocationId);
+    const { header, lines } = await openTask<MovementLine>(trx, 'movement', whId, taskId, actor);
+    const places = await locations(
+      trx,
+      whId,
+      lines.flatMap((l) => [l.sourceLocationId, l.destLocationId]),
+    );
+    const moves = lines.map((line) => {
+      const destination = places.at(line.destLocationId);
+      places.at(line.sourceLocationId);
       if (destination.itemHuIndicator === 'H' && !blank(line.huId)) {
         throw new AppError('palletRequiredAtDestination', { lineNumber: line.lineNumber, locationId: line.destLocationId });
       }
-      const context = {
-        category: 'INVENTORY' as const,
-        tranType: 'MOVE',
-        description: `${taskId}/${line.lineNumber}`,
-        employeeId: userName,
-        controlNumber: taskId,
-        lineNumber: line.lineNumber,
-        fromLocationId: line.sourceLocationId,
-        toLocationId: line.destLocationId,
-        attributes: attributeValues(line),
-      };
       const source: StockKey = {
         whId,
         locationId: line.sourceLocationId,
@@ -93,17 +108,36 @@ export async function approveMovement(db: Db, whId: string, taskId: string, user
         huId: blank(line.huId),
         storedAttributeId: line.storedAttributeId,
       };
-      const taken = await takeStock(trx, source, line.qty, null);
       const target: StockKey = {
         ...source,
         locationId: line.destLocationId,
         huId: destination.itemHuIndicator === 'H' ? source.huId : null,
       };
-      await addStock(trx, target, line.qty, { expirationDate: taken.expirationDate, fifoDate: taken.fifoDate }, null);
-      // One log row per line: the quantity moved, from and to.
-      await writeTranLog(trx, source, taken.clientCode, line.qty, context);
+      return { line, source, target };
+    });
+    await lockStockKeys(
+      trx,
+      moves.flatMap((m) => [m.source, m.target]),
+    );
+    for (const { line, source, target } of moves) {
+      await onLine(line, async () => {
+        const taken = await takeStock(trx, source, line.qty, null);
+        await addStock(trx, target, line.qty, { expirationDate: taken.expirationDate, fifoDate: taken.fifoDate }, null);
+        // One log row per line: the quantity moved, from and to.
+        await writeTranLog(trx, source, taken.clientCode, line.qty, {
+          category: 'INVENTORY',
+          tranType: 'MOVE',
+          description: `${taskId}/${line.lineNumber}`,
+          employeeId: actor.name,
+          controlNumber: taskId,
+          lineNumber: line.lineNumber,
+          fromLocationId: line.sourceLocationId,
+          toLocationId: line.destLocationId,
+          attributes: attributeValues(line),
+        });
+      });
     }
-    await completeTask(trx, 'movement', header, userName);
+    await completeTask(trx, 'movement', header, actor.name);
   });
 }
 
@@ -111,12 +145,16 @@ export async function approveMovement(db: Db, whId: string, taskId: string, user
  * `confirmInvAdjustment`: a positive line creates or increases stock, a negative one decreases it (never below
  * zero: refused with the spec's messages), with the task's reason in the transaction log.
  */
-export async function confirmAdjustment(db: Db, whId: string, taskId: string, userName: string): Promise<void> {
+export async function confirmAdjustment(db: Db, whId: string, taskId: string, actor: Actor): Promise<void> {
   await inTransaction(db, async (trx) => {
-    const header = await lockOpenTask(trx, 'adjustment', whId, taskId);
-    const lines = await requireLines<AdjustmentLine>(trx, 'adjustment', header);
-    for (const line of lockOrder(lines, (l) => l.locationId)) {
-      const place = await location(trx, whId, line.locationId);
+    const { header, lines } = await openTask<AdjustmentLine>(trx, 'adjustment', whId, taskId, actor);
+    const places = await locations(
+      trx,
+      whId,
+      lines.map((l) => l.locationId),
+    );
+    const changes = lines.map((line) => {
+      const place = places.at(line.locationId);
       const key: StockKey = {
         whId,
         locationId: line.locationId,
@@ -128,24 +166,36 @@ export async function confirmAdjustment(db: Db, whId: string, taskId: string, us
       if (place.itemHuIndicator === 'H' && !key.huId) {
         throw new AppError('palletNotAllowEmpty', { lineNumber: line.lineNumber });
       }
-      const negative = line.qty.startsWith('-');
-      const context = {
-        category: 'INVENTORY' as const,
-        tranType: 'ADJUST',
-        description: [taskId, line.lineNumber, header.reasonId].filter(Boolean).join('/'),
-        employeeId: userName,
-        controlNumber: taskId,
-        lineNumber: line.lineNumber,
-        fromLocationId: negative ? line.locationId : null,
-        toLocationId: negative ? null : line.locationId,
-        attributes: attributeValues(line),
-      };
-      if (negative) {
-        await takeStock(trx, key, line.qty.slice(1), context, { none: 'notAvailableStock', short: 'greaterThanAvailableStock' });
-      } else {
-        await addStock(trx, key, line.qty, { expirationDate: line.expirationDate }, context);
-      }
+      return { line, key };
+    });
+    await lockStockKeys(
+      trx,
+      changes.map((c) => c.key),
+    );
+    for (const { line, key } of changes) {
+      await onLine(line, async () => {
+        const negative = line.qty.startsWith('-');
+        const context = {
+          category: 'INVENTORY' as const,
+          tranType: 'ADJUST',
+          description: [taskId, line.lineNumber, header.reasonId].filter(Boolean).join('/'),
+          employeeId: actor.name,
+          controlNumber: taskId,
+          lineNumber: line.lineNumber,
+          fromLocationId: negative ? line.locationId : null,
+          toLocationId: negative ? null : line.locationId,
+          attributes: attributeValues(line),
+        };
+        if (negative) {
+          await takeStock(trx, key, line.qty.slice(1), context, {
+            none: 'notAvailableStock',
+            short: 'greaterThanAvailableStock',
+          });
+        } else {
+          await addStock(trx, key, line.qty, { expirationDate: line.expirationDate }, context);
+        }
+      });
     }
-    await completeTask(trx, 'adjustment', header, userName);
+    await completeTask(trx, 'adjustment', header, actor.name);
   });
 }

@@ -9,8 +9,10 @@ import {
 } from '../../../../tests/support/inventoryFixture';
 import { createTestApp, type TestApp } from '../../../../tests/support/testApp';
 import { AppError } from '../../platform/errors';
-import { approveMovement, confirmAdjustment } from './execute.service';
+import { approveMovement, confirmAdjustment, everyGrant } from './execute.service';
 import { setHold } from './ledger.service';
+
+const ADMIN = everyGrant('admin');
 
 let t: TestApp;
 beforeAll(async () => {
@@ -48,7 +50,7 @@ describe('inventory tasks', () => {
       { at: FIX.i1, itemNumber: FIX.itemPlain, qty: '10.5' },
       { at: FIX.h1, itemNumber: FIX.itemLot, qty: '20', lotNumber: 'L1', huId: 'PAL-1', expirationDate: '2027-03-01' },
     ]);
-    await confirmAdjustment(db(), FIX.whId, id, 'admin');
+    await confirmAdjustment(db(), FIX.whId, id, ADMIN);
     expect(await ledger(db())).toEqual([
       expect.objectContaining({
         locationId: FIX.h1,
@@ -66,7 +68,7 @@ describe('inventory tasks', () => {
       }),
     ]);
     expect(await tranLogCount(id)).toBe(2);
-    expect(await refusal(confirmAdjustment(db(), FIX.whId, id, 'admin'))).toBe('adjustmentTaskCompleted');
+    expect(await refusal(confirmAdjustment(db(), FIX.whId, id, ADMIN))).toBe('adjustmentTaskCompleted');
   });
 
   it('a negative adjustment never takes stock below zero, and a refused task changes nothing', async () => {
@@ -76,10 +78,10 @@ describe('inventory tasks', () => {
       { at: FIX.i1, itemNumber: FIX.itemPlain, qty: '-1' },
       { at: FIX.i1, itemNumber: FIX.itemPlain, qty: '-100' },
     ]);
-    expect(await refusal(confirmAdjustment(db(), FIX.whId, id, 'admin'))).toBe('greaterThanAvailableStock');
+    expect(await refusal(confirmAdjustment(db(), FIX.whId, id, ADMIN))).toBe('greaterThanAvailableStock');
     const none = task('AJ');
     await insertAdjustment(db(), none, [{ at: FIX.i2, itemNumber: FIX.itemPlain, qty: '-1' }]);
-    expect(await refusal(confirmAdjustment(db(), FIX.whId, none, 'admin'))).toBe('notAvailableStock');
+    expect(await refusal(confirmAdjustment(db(), FIX.whId, none, ADMIN))).toBe('notAvailableStock');
     expect(await ledger(db())).toEqual(before);
     expect(await tranLogCount(id)).toBe(0);
   });
@@ -87,7 +89,7 @@ describe('inventory tasks', () => {
   it('a pallet location needs the handling unit on an adjustment', async () => {
     const id = task('AJ');
     await insertAdjustment(db(), id, [{ at: FIX.h2, itemNumber: FIX.itemPlain, qty: '5' }]);
-    expect(await refusal(confirmAdjustment(db(), FIX.whId, id, 'admin'))).toBe('palletNotAllowEmpty');
+    expect(await refusal(confirmAdjustment(db(), FIX.whId, id, ADMIN))).toBe('palletNotAllowEmpty');
   });
 
   it('approving a movement moves lot, expiry and pallet, one log row per line, and locks the task', async () => {
@@ -96,7 +98,7 @@ describe('inventory tasks', () => {
       { from: FIX.h1, to: FIX.h2, itemNumber: FIX.itemLot, qty: '5', lotNumber: 'L1', huId: 'PAL-1' },
       { from: FIX.h1, to: FIX.i2, itemNumber: FIX.itemLot, qty: '3', lotNumber: 'L1', huId: 'PAL-1' },
     ]);
-    await approveMovement(db(), FIX.whId, id, 'admin');
+    await approveMovement(db(), FIX.whId, id, ADMIN);
     const rows = await ledger(db());
     expect(rows.filter((r) => r.itemNumber === FIX.itemLot)).toEqual([
       expect.objectContaining({ locationId: FIX.h1, huId: 'PAL-1', actualQty: '12.000', expirationDate: '2027-03-01' }),
@@ -115,7 +117,7 @@ describe('inventory tasks', () => {
       db(),
     );
     expect(status[0]?.status).toBe('C');
-    expect(await refusal(approveMovement(db(), FIX.whId, id, 'admin'))).toBe('movementTaskLocked');
+    expect(await refusal(approveMovement(db(), FIX.whId, id, ADMIN))).toBe('movementTaskLocked');
   });
 
   it('a movement asking for more than is available is refused whole, with the spec’s two messages', async () => {
@@ -125,20 +127,20 @@ describe('inventory tasks', () => {
       { from: FIX.i1, to: FIX.i2, itemNumber: FIX.itemPlain, qty: '1' },
       { from: FIX.i1, to: FIX.i2, itemNumber: FIX.itemPlain, qty: '10' },
     ]);
-    expect(await refusal(approveMovement(db(), FIX.whId, id, 'admin'))).toBe('exceedsAvailableStock');
+    expect(await refusal(approveMovement(db(), FIX.whId, id, ADMIN))).toBe('exceedsAvailableStock');
     const empty = task('MV');
     await insertMovement(db(), empty, [{ from: FIX.h2, to: FIX.i1, itemNumber: FIX.itemPlain, qty: '1' }]);
-    expect(await refusal(approveMovement(db(), FIX.whId, empty, 'admin'))).toBe('availableStockZero');
+    expect(await refusal(approveMovement(db(), FIX.whId, empty, ADMIN))).toBe('availableStockZero');
     expect(await ledger(db())).toEqual(before);
   });
 
   it('a pallet destination needs a pallet id, and an inactive location takes nothing', async () => {
     const id = task('MV');
     await insertMovement(db(), id, [{ from: FIX.i1, to: FIX.h2, itemNumber: FIX.itemPlain, qty: '1' }]);
-    expect(await refusal(approveMovement(db(), FIX.whId, id, 'admin'))).toBe('palletRequiredAtDestination');
+    expect(await refusal(approveMovement(db(), FIX.whId, id, ADMIN))).toBe('palletRequiredAtDestination');
     const off = task('MV');
     await insertMovement(db(), off, [{ from: FIX.i1, to: FIX.inactive, itemNumber: FIX.itemPlain, qty: '1' }]);
-    expect(await refusal(approveMovement(db(), FIX.whId, off, 'admin'))).toBe('locationNotActive');
+    expect(await refusal(approveMovement(db(), FIX.whId, off, ADMIN))).toBe('locationNotActive');
   });
 
   it('held stock is unavailable to movements until released', async () => {
@@ -158,8 +160,8 @@ describe('inventory tasks', () => {
     expect(await t.connection.db.transaction().execute((trx) => setHold(trx, stoId, true, FIX.holdReason, context))).toBe(true);
     const id = task('MV');
     await insertMovement(db(), id, [{ from: FIX.i1, to: FIX.i2, itemNumber: FIX.itemPlain, qty: '1' }]);
-    expect(await refusal(approveMovement(db(), FIX.whId, id, 'admin'))).toBe('availableStockZero');
+    expect(await refusal(approveMovement(db(), FIX.whId, id, ADMIN))).toBe('availableStockZero');
     await t.connection.db.transaction().execute((trx) => setHold(trx, stoId, false, null, { ...context, tranType: 'RELEASE' }));
-    await approveMovement(db(), FIX.whId, id, 'admin');
+    await approveMovement(db(), FIX.whId, id, ADMIN);
   });
 });

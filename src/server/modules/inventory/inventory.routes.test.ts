@@ -113,6 +113,15 @@ describe('stock and logs through the API', () => {
     const [held] = (await page('/api/tStoredItem/findPage', { whId: 'WH01', itemNumber: FIX.itemPlain, status: 'H' })).body.data
       .content;
     expect(held).toMatchObject({ availableQty: '0', reasonId: FIX.holdReason });
+    // The line dialogs' stock check answers what is available (actualQty, as the spec names it), the held stock apart.
+    const available = await t.post<Row[]>(
+      '/api/tStoredItem/findAvailableStock',
+      { whId: 'WH01', locationId: FIX.i1, itemNumber: FIX.itemPlain },
+      admin,
+    );
+    expect(available.body.data).toEqual([
+      expect.objectContaining({ actualQty: '0', availableQty: '0', heldQty: '40', onHandQty: '40', status: 'H' }),
+    ]);
 
     await insertMovement(t.connection.db, 'API-MV1', [{ from: FIX.i1, to: FIX.i2, itemNumber: FIX.itemPlain, qty: '5' }]);
     const refused = await t.post('/api/tblInvMovement/approvePlannedMove', { whId: 'WH01', taskId: 'API-MV1' }, admin);
@@ -129,6 +138,22 @@ describe('stock and logs through the API', () => {
     await t.post('/api/tStoredItem/holdReleaseInventory', { ids: [row?.id], hold: false }, admin);
     const approved = await t.post('/api/tblInvMovement/approvePlannedMove', { whId: 'WH01', taskId: 'API-MV1' }, admin);
     expect(approved.body).toMatchObject({ code: 200, data: 1 });
+  });
+
+  it('refuses an adjustment that would push stock past numeric(18, 3) with numberOutOfRange, and logs the refusal', async () => {
+    await insertAdjustment(t.connection.db, 'API-BIG1', [{ at: FIX.i2, itemNumber: FIX.itemNoTypes, qty: '999999999999999' }]);
+    const first = await t.post('/api/tblInvAdjustment/confirmInvAdjustment', { whId: 'WH01', taskId: 'API-BIG1' }, admin);
+    expect(first.body.code).toBe(200);
+    await insertAdjustment(t.connection.db, 'API-BIG2', [{ at: FIX.i2, itemNumber: FIX.itemNoTypes, qty: '1' }]);
+    const res = await t.post('/api/tblInvAdjustment/confirmInvAdjustment', { whId: 'WH01', taskId: 'API-BIG2' }, admin);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ code: -10000, errorCode: 'numberOutOfRange', msg: 'A number is out of range' });
+    const exceptions = (await page('/api/exceptionLog/findPage', { controlNumber: 'API-BIG2' })).body.data.content;
+    expect(exceptions).toEqual([
+      expect.objectContaining({ errorCode: 'numberOutOfRange', tranType: 'ADJUST', itemNumber: FIX.itemNoTypes, lineNumber: 1 }),
+    ]);
+    const stock = (await page('/api/tStoredItem/findPage', { whId: 'WH01', itemNumber: FIX.itemNoTypes })).body.data.content;
+    expect(stock).toEqual([expect.objectContaining({ actualQty: '999999999999999' })]);
   });
 
   it('offers no save or delete for the ledger and the logs', async () => {

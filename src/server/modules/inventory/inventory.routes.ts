@@ -11,21 +11,20 @@ import { tStoredItem } from '../../../shared/entities/tStoredItem';
 import { permission } from '../../../shared/permissions';
 import type { PageRequest } from '../../../shared/wire';
 import { PageRequestSchema } from '../../crud/crud.routes';
-import { findPage } from '../../crud/crud.service';
+import { findPage, mayRead } from '../../crud/crud.service';
 import type { CrudBinding } from '../../crud/crud.types';
 import type { Db } from '../../db/connect';
 import { inTransaction } from '../../db/transaction';
 import type { AppContext, SessionUser } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
+import { grantScope, grantsClient, grantsWarehouse, itemClient } from '../../platform/grants';
 import { approveMovement, confirmAdjustment } from './execute.service';
-import { AVAILABLE_QTY, setHold } from './ledger.service';
+import { AVAILABLE_QTY, lockStockKeys, type StockKey, setHold } from './ledger.service';
 import { registerLineRoutes } from './lines.routes';
 
-const granted = (user: SessionUser, whId: string) => user.warehouses === 'all' || user.warehouses.includes(whId);
-
 function requireWarehouse(user: SessionUser, whId: string): void {
-  if (!granted(user, whId)) throw new AppError('warehouseNotGranted', { whId });
+  if (!grantsWarehouse(user, whId)) throw new AppError('warehouseNotGranted', { whId });
 }
 
 /** Keeps a refused task action in the exception log (after its transaction rolled back), then refuses. */
@@ -95,7 +94,7 @@ export function registerInventoryRoutes(app: FastifyInstance, ctx: AppContext): 
         const { whId, taskId } = request.body as { whId: string; taskId: string };
         const user = request.user!;
         requireWarehouse(user, whId);
-        await loggingRefusal(db, { whId, taskId, tranType, user: user.name }, () => run(db, whId, taskId, user.name));
+        await loggingRefusal(db, { whId, taskId, tranType, user: user.name }, () => run(db, whId, taskId, user));
         return ok(1);
       },
     );
@@ -117,12 +116,20 @@ export function registerInventoryRoutes(app: FastifyInstance, ctx: AppContext): 
       const { ids, hold, reasonId } = request.body as { ids: number[]; hold: boolean; reasonId?: string | null };
       const user = request.user!;
       const changed = await inTransaction(db, async (trx) => {
+        // Like every ledger writer: the rows' keys first, in the global order, then the rows themselves.
+        const { rows: keys } = await sql<StockKey>`
+          select wh_id, location_id, item_number, lot_number, hu_id, stored_attribute_id
+          from t_stored_item where id = any(${ids}::bigint[])`.execute(trx);
+        await lockStockKeys(trx, keys);
         const { rows } = await sql<{ id: number; whId: string; clientCode: string }>`
           select id, wh_id, client_code from t_stored_item where id = any(${ids}::bigint[]) order by id for update`.execute(trx);
         if (rows.length !== new Set(ids).size) throw new AppError('notFound');
         let count = 0;
         for (const row of rows) {
           requireWarehouse(user, row.whId);
+          if (!grantsClient(user, row.whId, row.clientCode, 'write')) {
+            throw new AppError('clientNotGranted', { clientCode: row.clientCode });
+          }
           if (hold) {
             const { rows: reasons } = await sql`
               select 1 from t_reason where wh_id = ${row.whId} and reason_type = 'HOLD' and reason_id = ${reasonId ?? ''}
@@ -147,13 +154,18 @@ export function registerInventoryRoutes(app: FastifyInstance, ctx: AppContext): 
     },
   );
 
-  // The line dialogs' stock check: the available quantity of one exact ledger key.
+  // The line dialogs' stock check: what is available of one exact ledger key. `actualQty` keeps the spec's name (the
+  // console reads a list with actualQty) but is the available quantity, as the call's name says; `availableQty` is
+  // the same, `heldQty` what is held or unavailable, `onHandQty` what is physically there (available + held).
   const availableStock = async (body: StockQueryBody, user: SessionUser) => {
-    if (!granted(user, body.whId)) return [];
-    const { rows } = await sql<{ actualQty: string; availableQty: string }>`
-      select trim_scale(actual_qty)::text as actual_qty, trim_scale(${AVAILABLE_QTY})::text as available_qty, status, expiration_date, hu_id
+    if (!grantsWarehouse(user, body.whId)) return [];
+    const { rows } = await sql<{ actualQty: string; availableQty: string; heldQty: string; onHandQty: string }>`
+      select trim_scale(${AVAILABLE_QTY})::text as actual_qty, trim_scale(${AVAILABLE_QTY})::text as available_qty,
+        trim_scale(actual_qty - ${AVAILABLE_QTY})::text as held_qty, trim_scale(actual_qty)::text as on_hand_qty,
+        status, to_char(expiration_date, 'YYYY-MM-DD') as expiration_date, hu_id
       from t_stored_item
-      where wh_id = ${body.whId} and location_id = ${body.locationId} and item_number = ${body.itemNumber}
+      where ${grantScope(user, sql.ref('wh_id'), sql.ref('client_code'))}
+        and wh_id = ${body.whId} and location_id = ${body.locationId} and item_number = ${body.itemNumber}
         and lot_number is not distinct from ${blank(body.lotNumber)}
         and hu_id is not distinct from ${blank(body.huId)}
         and stored_attribute_id is not distinct from ${blank(body.storedAttributeId)}::bigint`.execute(db);
@@ -212,15 +224,16 @@ export function registerInventoryRoutes(app: FastifyInstance, ctx: AppContext): 
           Record<string, unknown>
         >`select *, trim_scale(quantity)::text as quantity from ${sql.table(binding.table)} where id = ${id}`.execute(db);
         const row = rows[0];
-        if (!row || !granted(request.user!, String(row.whId))) throw new AppError('notFound');
+        if (!row || !(await mayRead(db, binding, request.user!, row))) throw new AppError('notFound');
         return ok(row);
       },
     );
     app.post(`/${name}/getTranTypes`, { config: { permission: view } }, async (request) => {
       const user = request.user!;
-      const scope = user.warehouses === 'all' ? sql`` : sql`where wh_id = any(${user.warehouses}::varchar[])`;
+      const client = name === 'tranLog' ? sql.ref('client_code') : itemClient(binding.table);
       const { rows } = await sql<{ optionValue: string }>`
-        select distinct tran_type as option_value from ${sql.table(binding.table)} ${scope} order by 1`.execute(db);
+        select distinct tran_type as option_value from ${sql.table(binding.table)}
+        where ${grantScope(user, sql.ref('wh_id'), client)} order by 1`.execute(db);
       return ok(rows.map((r) => ({ optionValue: r.optionValue, optionDisplay: r.optionValue })));
     });
   }

@@ -9,8 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInventoryFixture, FIX, insertAdjustment, insertMovement } from '../../../../tests/support/inventoryFixture';
 import { createTestApp, type TestApp } from '../../../../tests/support/testApp';
 import { AppError } from '../../platform/errors';
-import { approveMovement, confirmAdjustment } from './execute.service';
+import { approveMovement, confirmAdjustment, everyGrant } from './execute.service';
 import { setHold } from './ledger.service';
+
+const ADMIN = everyGrant('admin');
 
 let t: TestApp;
 beforeAll(async () => {
@@ -53,14 +55,14 @@ describe('stock under concurrency', () => {
     const item = FIX.itemPlain;
     const start = next('AJ');
     await insertAdjustment(db(), start, [{ at: FIX.i1, itemNumber: item, qty: '100' }]);
-    await confirmAdjustment(db(), FIX.whId, start, 'admin');
+    await confirmAdjustment(db(), FIX.whId, start, ADMIN);
     const tasks: string[] = [];
     for (let i = 0; i < 20; i++) {
       const id = next('MV');
       tasks.push(id);
       await insertMovement(db(), id, [{ from: FIX.i1, to: FIX.i2, itemNumber: item, qty: '7' }]);
     }
-    const results = await Promise.all(tasks.map((id) => settle(approveMovement(db(), FIX.whId, id, 'admin'))));
+    const results = await Promise.all(tasks.map((id) => settle(approveMovement(db(), FIX.whId, id, ADMIN))));
     expect(results.filter((r) => r === 'ok')).toHaveLength(14);
     expect(results.filter((r) => r !== 'ok').every((r) => r === 'exceedsAvailableStock')).toBe(true);
     const stock = await stockByLocation(item);
@@ -82,7 +84,7 @@ describe('stock under concurrency', () => {
         { from: b, to: a, itemNumber: item, qty: '1' },
       ]);
     }
-    const results = await Promise.all(tasks.map((id) => settle(approveMovement(db(), FIX.whId, id, 'admin'))));
+    const results = await Promise.all(tasks.map((id) => settle(approveMovement(db(), FIX.whId, id, ADMIN))));
     for (const r of results) expect(['ok', 'exceedsAvailableStock', 'availableStockZero']).toContain(r);
     const after = await stockByLocation(item);
     const total = (s: Record<string, number>) => Object.values(s).reduce((x, y) => x + y, 0);
@@ -136,7 +138,7 @@ describe('the ledger against an in-memory model', () => {
                 expirationDate: '2027-01-01',
               },
             ]);
-            const result = await settle(confirmAdjustment(db(), FIX.whId, id, 'admin'));
+            const result = await settle(confirmAdjustment(db(), FIX.whId, id, ADMIN));
             const have = model[o.at] ?? 0;
             const available = held[o.at] ? 0 : have;
             const expected =
@@ -162,7 +164,7 @@ describe('the ledger against an in-memory model', () => {
                 lotNumber: runLot,
               },
             ]);
-            const result = await settle(approveMovement(db(), FIX.whId, id, 'admin'));
+            const result = await settle(approveMovement(db(), FIX.whId, id, ADMIN));
             const available = held[o.from] ? 0 : (model[o.from] ?? 0);
             const expected = available === 0 ? 'availableStockZero' : available < o.milli ? 'exceedsAvailableStock' : 'ok';
             expect(result).toBe(expected);

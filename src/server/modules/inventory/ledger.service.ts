@@ -4,9 +4,10 @@
  * while enough available stock remains, so concurrent callers can never take the same stock twice: the row lock
  * makes the second wait, and PostgreSQL re-checks its condition against the committed quantity.
  */
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Trx } from '../../crud/crud.types';
-import { AppError } from '../../platform/errors';
+import { AppError, PG_NUMERIC_OUT_OF_RANGE, pgErrorCode } from '../../platform/errors';
 
 /** Identifies one ledger row: absent lot, pallet or attribute id are null (and equal to each other). */
 export interface StockKey {
@@ -59,6 +60,26 @@ const SELECT_STORED_ITEM = sql`id, wh_id, location_id, client_code, item_number,
 /** Available quantity of one ledger row: nothing while held, else actual minus unavailable. */
 export const AVAILABLE_QTY = sql`case when status = 'H' then 0 else actual_qty - unavailable_qty end`;
 
+/** The advisory-lock number of a ledger key: the first 64 bits of a SHA-256 of the whole key (collisions only over-lock). */
+export function stockKeyLock(key: StockKey): bigint {
+  const text = JSON.stringify([key.whId, key.locationId, key.itemNumber, key.lotNumber, key.huId, key.storedAttributeId]);
+  return createHash('sha256').update(text).digest().readBigInt64BE(0);
+}
+
+/**
+ * Locks every ledger key an action is about to change — sources and destinations, rows that exist and rows it will
+ * create — for the rest of the transaction, in one global order (the lock numbers, ascending), before any change.
+ * Two actions sharing keys therefore queue on the first shared key instead of deadlocking mid-way. Every writer of
+ * the ledger calls this first; `pg_advisory_xact_lock` works alike on PostgreSQL and PGlite and covers rows not yet
+ * created, which `SELECT … FOR UPDATE` cannot.
+ */
+export async function lockStockKeys(trx: Trx, keys: readonly StockKey[]): Promise<void> {
+  const locks = [...new Set(keys.map(stockKeyLock))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  if (locks.length === 0) return;
+  // unnest yields the array in order, and the locks are taken row by row in that order.
+  await sql`select pg_advisory_xact_lock(k) from unnest(${locks.map(String)}::bigint[]) as k`.execute(trx);
+}
+
 /** The ledger row of a key, locked for the rest of the transaction; null when there is none. */
 export async function lockStoredItem(trx: Trx, key: StockKey): Promise<StoredItem | null> {
   const { rows } =
@@ -94,6 +115,18 @@ export async function writeTranLog(
       ${sql.join(attributes)})`.execute(trx);
 }
 
+/** Runs a ledger statement; a quantity pushed beyond numeric(18, 3) is the business refusal `numberOutOfRange`. */
+async function ledgerWrite<T>(key: StockKey, statement: Promise<T>): Promise<T> {
+  try {
+    return await statement;
+  } catch (error) {
+    if (pgErrorCode(error) === PG_NUMERIC_OUT_OF_RANGE) {
+      throw new AppError('numberOutOfRange', { itemNumber: key.itemNumber, locationId: key.locationId });
+    }
+    throw error;
+  }
+}
+
 /** What a receipt into a ledger row sets when it creates the row. */
 export interface NewStockInfo {
   expirationDate: string | null;
@@ -113,7 +146,9 @@ export async function addStock(
   info: NewStockInfo,
   context: TranContext | null,
 ): Promise<void> {
-  const { rows } = await sql<{ clientCode: string }>`
+  const { rows } = await ledgerWrite(
+    key,
+    sql<{ clientCode: string }>`
     insert into t_stored_item (wh_id, location_id, client_code, item_number, lot_number, hu_id, stored_attribute_id,
       actual_qty, fifo_date, expiration_date)
     select ${key.whId}, ${key.locationId}, i.client_code, i.item_number, ${key.lotNumber}, ${key.huId},
@@ -126,7 +161,8 @@ export async function addStock(
       expiration_date = coalesce(least(t_stored_item.expiration_date, excluded.expiration_date),
         t_stored_item.expiration_date, excluded.expiration_date),
       update_time = now()
-    returning client_code`.execute(trx);
+    returning client_code`.execute(trx),
+  );
   const row = rows[0];
   if (!row) throw new AppError('itemNotFound', { itemNumber: key.itemNumber });
   if (context) await writeTranLog(trx, key, row.clientCode, qty, context);

@@ -6,6 +6,7 @@ import { MAX_PAGE_SIZE } from '../../../shared/wire';
 import type { Row } from '../../crud/crud.types';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
+import { grantsWarehouse } from '../../platform/grants';
 import { deleteLines, duplicateLine, findLinePage, LINE_ENTITY, saveLine } from './lines.service';
 import type { TaskKind } from './tasks';
 
@@ -34,7 +35,8 @@ export function registerLineRoutes(app: FastifyInstance, ctx: AppContext): void 
   for (const kind of ['movement', 'adjustment'] as const satisfies readonly TaskKind[]) {
     const { name, resource } = LINE_ENTITY[kind];
     const view = permission(resource, 'view');
-    const change = `${permission(resource, 'add')},${permission(resource, 'edit')}`;
+    // Save is insert or update: the route admits either permission, the service checks the one that applies.
+    const save = `${permission(resource, 'add')},${permission(resource, 'edit')}`;
     app.post(`/${name}/findPage`, { schema: { body: LinePage }, config: { permission: view } }, async (request) => {
       const body = request.body as { pageNum: number; pageSize: number; columnFilters: { whId: string; taskId: string } };
       return ok(
@@ -48,14 +50,15 @@ export function registerLineRoutes(app: FastifyInstance, ctx: AppContext): void 
     });
     app.post(
       `/${name}/save`,
-      { schema: { body: Type.Record(Type.String({ maxLength: 60 }), Type.Unknown()) }, config: { permission: change } },
+      { schema: { body: Type.Record(Type.String({ maxLength: 60 }), Type.Unknown()) }, config: { permission: save } },
       async (request) => ok(await saveLine(ctx.db, request.user!, kind, request.body as Row)),
     );
-    // batchDelete is the spec's call; delete is the generic one the list kit uses. Both remove lines of an open task.
+    // batchDelete is the spec's call; delete is the generic one the list kit uses. Both remove lines of an open task,
+    // and both need the delete permission (spec 000 §6: batch buttons use the delete permission).
     for (const call of ['batchDelete', 'delete']) {
       app.post(
         `/${name}/${call}`,
-        { schema: { body: IdList }, config: { permission: `${change},${permission(resource, 'delete')}` } },
+        { schema: { body: IdList }, config: { permission: permission(resource, 'delete') } },
         async (request) =>
           ok(
             await deleteLines(
@@ -70,7 +73,7 @@ export function registerLineRoutes(app: FastifyInstance, ctx: AppContext): void 
     app.post(`/${name}/findDuplicateLine`, { schema: { body: DuplicateBody }, config: { permission: view } }, async (request) => {
       const body = request.body as { whId: string; taskId: string; lineNumber: number | string; id?: number | null };
       const user = request.user!;
-      if (!(user.warehouses === 'all' || user.warehouses.includes(body.whId))) return ok(false);
+      if (!grantsWarehouse(user, body.whId)) return ok(false);
       return ok(await duplicateLine(ctx.db, kind, body.whId, body.taskId, Number(body.lineNumber), body.id ?? null));
     });
   }

@@ -7,14 +7,15 @@
 import { sql } from 'kysely';
 import type { EntityDef } from '../../../shared/entities/defineEntity';
 import { tblInvAdjustmentDetail, tblInvMovementDetail } from '../../../shared/entities/inventoryLines';
+import { permission } from '../../../shared/permissions';
 import { validateRow } from '../../../shared/validation';
 import type { PageResult } from '../../../shared/wire';
 import type { Row, Trx } from '../../crud/crud.types';
 import type { Db } from '../../db/connect';
 import { inTransaction } from '../../db/transaction';
 import type { SessionUser } from '../../platform/context';
-import { AppError, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../platform/errors';
-import { grantsClient, warehouseGrant } from '../../platform/grants';
+import { AppError, HttpError, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../platform/errors';
+import { grantScope, grantsClient, grantsWarehouse, itemClient } from '../../platform/grants';
 import { storedAttributeIdForItem } from '../masterdata/attributes.service';
 import { availableQty } from './ledger.service';
 import { LINE_TABLE, lockOpenTask, type TaskKind } from './tasks';
@@ -63,7 +64,7 @@ async function locationIndicator(trx: Trx, whId: string, locationId: string): Pr
   const { rows } = await sql<{ itemHuIndicator: 'I' | 'H'; status: string }>`
     select item_hu_indicator, status from t_location where wh_id = ${whId} and location_id = ${locationId}`.execute(trx);
   const row = rows[0];
-  if (!row || row.status !== 'A') throw new AppError('locationNotActive', { locationId });
+  if (row?.status !== 'A') throw new AppError('locationNotActive', { locationId });
   return row.itemHuIndicator;
 }
 
@@ -88,22 +89,28 @@ export async function saveLine(db: Db, user: SessionUser, kind: TaskKind, input:
   return inTransaction(db, async (trx) => {
     let row = formRow(entity, input);
     if (id !== null) {
+      // Edit needs the edit permission (the route admits add or edit: a save is either).
+      if (!user.permissions.has(permission(entity.resource, 'edit'))) throw new HttpError(403);
       // Keys stay as they were: the line keeps its task and number.
       const { rows } = await sql<Row>`
-        select wh_id, task_id, line_number from ${sql.table(LINE_TABLE[kind])} where id = ${id} for update`.execute(trx);
+        select l.wh_id, l.task_id, l.line_number, ${itemClient('l')} as client_code
+        from ${sql.table(LINE_TABLE[kind])} l where l.id = ${id} for update`.execute(trx);
       const existing = rows[0];
       if (!existing) throw new AppError('notFound');
+      // A line of another client's item is not the user's to change (whatever item the form now names).
+      if (!grantsClient(user, String(existing.whId), existing.clientCode as string | null, 'write')) return 0;
       row = { ...row, whId: existing.whId, taskId: existing.taskId, lineNumber: existing.lineNumber };
+    } else if (!user.permissions.has(permission(entity.resource, 'add'))) {
+      throw new HttpError(403);
     }
     // 1. The form's own rules.
     const problem = validateRow(entity, row)[0];
     if (problem) throw new AppError(problem.code, problem.params);
     const whId = String(row.whId);
-    const grant = await warehouseGrant(trx, user, whId);
-    if (!grant) return 0;
+    if (!grantsWarehouse(user, whId)) return 0;
     await lockOpenTask(trx, kind, whId, String(row.taskId));
     const item = await loadItem(trx, whId, String(row.itemNumber));
-    if (!grantsClient(grant, item.clientCode)) return 0;
+    if (!grantsClient(user, whId, item.clientCode, 'write')) return 0;
     await refuseUnknownUnit(trx, entity, item, whId, String(row.uom));
 
     // 2. Lot and pallet rules: a lot-controlled item needs lot and expiry; otherwise both are cleared.
@@ -200,12 +207,11 @@ export async function duplicateLine(
 export async function deleteLines(db: Db, user: SessionUser, kind: TaskKind, ids: number[]): Promise<number> {
   return inTransaction(db, async (trx) => {
     const unique = [...new Set(ids)];
-    const { rows } = await sql<{ id: number; whId: string; taskId: string }>`
-      select id, wh_id, task_id from ${sql.table(LINE_TABLE[kind])} where id = any(${unique}::int[]) order by id for update`.execute(
-      trx,
-    );
+    const { rows } = await sql<{ id: number; whId: string; taskId: string; clientCode: string | null }>`
+      select l.id, l.wh_id, l.task_id, ${itemClient('l')} as client_code
+      from ${sql.table(LINE_TABLE[kind])} l where l.id = any(${unique}::int[]) order by l.id for update of l`.execute(trx);
     if (rows.length !== unique.length) return 0;
-    if (rows.some((r) => !(user.warehouses === 'all' || user.warehouses.includes(r.whId)))) return 0;
+    if (rows.some((r) => !grantsClient(user, r.whId, r.clientCode, 'write'))) return 0;
     for (const task of new Set(rows.map((r) => `${r.whId}\u0000${r.taskId}`))) {
       const [whId = '', taskId = ''] = task.split('\u0000');
       await lockOpenTask(trx, kind, whId, taskId);
@@ -223,9 +229,11 @@ export async function findLinePage(
   request: { pageNum: number; pageSize: number; whId: string; taskId: string },
 ): Promise<PageResult<Row>> {
   const empty = { content: [], totalSize: 0, pageNum: request.pageNum, pageSize: request.pageSize };
-  if (!(user.warehouses === 'all' || user.warehouses.includes(request.whId))) return empty;
+  if (!grantsWarehouse(user, request.whId)) return empty;
   const table = sql.table(LINE_TABLE[kind]);
-  const where = sql`l.wh_id = ${request.whId} and l.task_id = ${request.taskId}`;
+  // Lines of items of clients the user does not hold are not shown.
+  const where = sql`l.wh_id = ${request.whId} and l.task_id = ${request.taskId}
+    and ${grantScope(user, sql.ref('l.wh_id'), itemClient('l'))}`;
   const shows = sql.join(SLOTS.map((n) => sql`${sql.ref(`c.attribute_type${n}`)} as ${sql.ref(`generic_attr_show${n}`)}`));
   const [count, page] = await Promise.all([
     sql<{ total: number }>`select count(*)::int as total from ${table} l where ${where}`.execute(db),

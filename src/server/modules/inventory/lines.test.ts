@@ -200,12 +200,25 @@ describe('adjustment lines', () => {
     expect(page.content.map((l) => l.qty)).toEqual(['7', '-1']);
   });
 
+  it('saves a null stored attribute id for an item whose attribute collection names no type, as the console does', async () => {
+    const lookup = await t.post<{ storedAttributeId: number | null }>(
+      '/api/globalOptions/getStoredAttributeId',
+      { whId: FIX.whId, itemNumber: FIX.itemNoTypes, genericAttrValue1: 'x' },
+      admin,
+    );
+    expect(lookup.body).toMatchObject({ code: 200, data: { storedAttributeId: null } });
+    const saved = await saveAdjust(adjustLine({ lineNumber: 3, itemNumber: FIX.itemNoTypes, qty: '4', genericAttrValue1: 'x' }));
+    expect(saved.body.code).toBe(200);
+    const line = (await lines('tblInvAdjustmentDetail', adjustmentTask)).content.find((l) => l.lineNumber === 3);
+    expect(line).toMatchObject({ itemNumber: FIX.itemNoTypes, storedAttributeId: null, genericAttrValue1: null });
+  });
+
   it('deletes lines in one call, and nothing when one id is unknown', async () => {
     const page = await lines('tblInvAdjustmentDetail', adjustmentTask);
     const ids = page.content.map((l) => ({ id: l.id }));
     const none = await t.post('/api/tblInvAdjustmentDetail/batchDelete', [...ids, { id: 999999 }], admin);
     expect(none.body).toMatchObject({ code: 200, data: 0 });
     const all = await t.post('/api/tblInvAdjustmentDetail/batchDelete', ids, admin);
-    expect(all.body).toMatchObject({ code: 200, data: 2 });
+    expect(all.body).toMatchObject({ code: 200, data: 3 });
   });
 });

@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { Trx } from '../../crud/crud.types';
 import { AppError } from '../../platform/errors';
+import { type Grantee, grantsClient } from '../../platform/grants';
 import type { AttributeValues } from './ledger.service';
 
 export type TaskKind = 'movement' | 'adjustment';
@@ -56,11 +57,37 @@ export function attributeValues(line: Record<string, unknown>): AttributeValues 
   });
 }
 
-/** The lines of a task in line order, quantities as exact decimal strings. */
-export async function taskLines<Line>(trx: Trx, kind: TaskKind, header: TaskHeader): Promise<Line[]> {
+/** What every task line carries: its stock key, its quantity and its item's client (lines have no client of their own). */
+export interface TaskLine extends Record<string, unknown> {
+  lineNumber: number;
+  itemNumber: string;
+  clientCode: string;
+  lotNumber: string | null;
+  huId: string | null;
+  storedAttributeId: number | null;
+  qty: string;
+  expirationDate: string | null;
+}
+
+/** The lines of a task in line order, quantities as exact decimal strings, each with its item's client. */
+export async function taskLines<Line extends TaskLine>(trx: Trx, kind: TaskKind, header: TaskHeader): Promise<Line[]> {
   const { rows } = await sql<Line>`
-    select *, qty::text as qty, to_char(expiration_date, 'YYYY-MM-DD') as expiration_date
-    from ${sql.table(LINE_TABLE[kind])} where wh_id = ${header.whId} and task_id = ${header.taskId}
-    order by line_number`.execute(trx);
+    select l.*, l.qty::text as qty, to_char(l.expiration_date, 'YYYY-MM-DD') as expiration_date, i.client_code
+    from ${sql.table(LINE_TABLE[kind])} l
+    join t_item_master i on i.wh_id = l.wh_id and i.item_number = l.item_number
+    where l.wh_id = ${header.whId} and l.task_id = ${header.taskId}
+    order by l.line_number`.execute(trx);
   return rows;
+}
+
+/** Refuses a task holding a line whose item belongs to a client the user does not hold. */
+export function requireLineClients(user: Grantee, whId: string, lines: readonly TaskLine[]): void {
+  const foreign = lines.find((l) => !grantsClient(user, whId, l.clientCode, 'write'));
+  if (foreign) {
+    throw new AppError('clientNotGranted', {
+      clientCode: foreign.clientCode,
+      lineNumber: foreign.lineNumber,
+      itemNumber: foreign.itemNumber,
+    });
+  }
 }

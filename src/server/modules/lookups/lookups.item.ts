@@ -13,7 +13,7 @@ import type { Db } from '../../db/connect';
 import type { AppContext, SessionUser } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
-import { grantsClient, warehouseGrant } from '../../platform/grants';
+import { grantsClient, grantsWarehouse } from '../../platform/grants';
 import { attributeTypes, storedAttributeIdForItem } from '../masterdata/attributes.service';
 
 const ItemBody = Type.Object({ whId: Type.String({ maxLength: 20 }), itemNumber: Type.String({ maxLength: 50 }) });
@@ -32,8 +32,7 @@ const LocationBody = Type.Object({ whId: Type.String({ maxLength: 20 }), locatio
 
 /** The item as the line dialogs need it, or null when it is not in the user's warehouses or clients. */
 async function findItem(db: Db, user: SessionUser, whId: string, itemNumber: string): Promise<ItemLotControl | null> {
-  const grant = await warehouseGrant(db, user, whId);
-  if (!grant) return null;
+  if (!grantsWarehouse(user, whId)) return null;
   const item = await db
     .selectFrom('tItemMaster')
     .select([
@@ -49,7 +48,7 @@ async function findItem(db: Db, user: SessionUser, whId: string, itemNumber: str
     .where('whId', '=', whId)
     .where('itemNumber', '=', itemNumber.trim())
     .executeTakeFirst();
-  if (!item || !grantsClient(grant, item.clientCode)) return null;
+  if (!item || !grantsClient(user, whId, item.clientCode, 'read')) return null;
   return {
     ...item,
     lotControl: item.lotControl === 'Y' ? 'Y' : 'N',
@@ -119,7 +118,7 @@ export function registerItemLookups(app: FastifyInstance, ctx: AppContext): void
 
   app.post('/globalOptions/getLocItemHuIndicate', { ...route, schema: { body: LocationBody } }, async (request) => {
     const { whId, locationId } = request.body as { whId: string; locationId: string };
-    if (!(await warehouseGrant(ctx.db, request.user!, whId))) return ok(null);
+    if (!grantsWarehouse(request.user!, whId)) return ok(null);
     const row = await ctx.db
       .selectFrom('tLocation')
       .select(['locationId', 'itemHuIndicator', 'type'])

@@ -5,7 +5,7 @@ import { LOOKUP_DEFAULT_LIMIT, LOOKUP_MAX_LIMIT, SEARCHABLE_LOOKUPS } from '../.
 import { AUTHENTICATED } from '../../../shared/permissions';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
-import { warehouseGrant } from '../../platform/grants';
+import { grantsWarehouse } from '../../platform/grants';
 import { listOptions, type OptionSource } from './lookups.options';
 
 /** A request body as the list lookups read it: every key an optional string, besides `limit`. */
@@ -141,10 +141,9 @@ export function registerListLookups(app: FastifyInstance, ctx: AppContext): void
       { schema: { body: bodySchema(name, lookup) }, config: { permission: AUTHENTICATED } },
       async (request) => {
         const body = request.body as ListBody;
-        const grant = await warehouseGrant(ctx.db, request.user!, body.whId);
-        if (!grant) return ok([]);
+        if (!grantsWarehouse(request.user!, body.whId)) return ok([]);
         return ok(
-          await listOptions(ctx.db, grant, lookup.source, {
+          await listOptions(ctx.db, request.user!, body.whId, lookup.source, {
             clientCode: text(body, 'clientCode'),
             keyword: text(body, 'keyword'),
             optionValue: text(body, 'optionValue'),

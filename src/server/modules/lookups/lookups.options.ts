@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { OptionEntry } from '../../../shared/lookups';
 import type { Db } from '../../db/connect';
-import type { WarehouseGrant } from '../../platform/grants';
+import { type Grantee, grantScope } from '../../platform/grants';
 
 /** The most rows a non-searchable list answers: every such list (vendors, zones …) is short, this only bounds it. */
 export const OPTION_LIST_CAP = 1000;
@@ -42,22 +42,20 @@ export function containsPattern(keyword: string): string {
   return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Reads one option list within the user's grant on the warehouse. */
+/** Reads one option list of a warehouse within the user's warehouse and client grants (the one guard). */
 export async function listOptions(
   db: Db,
-  grant: WarehouseGrant,
+  user: Grantee,
+  whId: string,
   source: OptionSource,
   request: OptionRequest,
 ): Promise<OptionEntry[]> {
   const value = sql.ref(source.value);
   const label = source.label ? sql.ref(source.label) : null;
-  const where: RawBuilder<unknown>[] = [sql`wh_id = ${grant.whId}`];
+  const owner = source.clientColumn ? sql.ref(source.clientColumn) : null;
+  const where: RawBuilder<unknown>[] = [sql`wh_id = ${whId}`, grantScope(user, sql.ref('wh_id'), owner)];
   if (source.activeOnly) where.push(sql`status = 'A'`);
-  if (source.clientColumn) {
-    const owner = sql.ref(source.clientColumn);
-    if (request.clientCode) where.push(sql`(${owner} = ${request.clientCode} or ${owner} is null)`);
-    if (grant.clients) where.push(sql`(${owner} = any(${grant.clients}::varchar[]) or ${owner} is null)`);
-  }
+  if (owner && request.clientCode) where.push(sql`(${owner} = ${request.clientCode} or ${owner} is null)`);
   const keyword = request.keyword?.trim();
   if (keyword) {
     const columns = source.search ?? [source.value, ...(source.label ? [source.label] : [])];

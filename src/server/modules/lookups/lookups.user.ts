@@ -7,6 +7,7 @@ import type { MenuNode } from '../../../shared/wire';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { HttpError } from '../../platform/errors';
+import { grantScope } from '../../platform/grants';
 import { navTree } from '../system/system.service';
 
 const UserNameBody = Type.Object({ userName: Type.Optional(Type.String({ maxLength: 50 })) });
@@ -34,11 +35,9 @@ export function registerUserLookups(app: FastifyInstance, ctx: AppContext): void
   app.post('/globalOptions/getWhse', { ...route, schema: { body: UserNameBody } }, async (request) => {
     const { userName } = request.body as { userName?: string };
     if (userName && userName !== request.user!.name) throw new HttpError(403);
-    const { warehouses } = request.user!;
-    const scope = warehouses === 'all' ? sql`` : sql`where wh_id = any(${warehouses}::varchar[])`;
     const { rows } = await sql<OptionEntry>`
       select wh_id as option_value, concat_ws(' ', wh_id, nullif(name, '')) as option_display
-      from t_whse ${scope} order by wh_id`.execute(ctx.db);
+      from t_whse where ${grantScope(request.user!, sql.ref('wh_id'), null)} order by wh_id`.execute(ctx.db);
     return ok(rows);
   });
 

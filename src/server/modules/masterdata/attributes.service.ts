@@ -73,8 +73,8 @@ export interface ItemAttributeKey {
 }
 
 /**
- * The stored attribute id of an item's line (spec 000 §4, 001 §5): null for an item without attribute collection;
- * otherwise every slot the collection names needs a value (item attributes empty), slots it does not name are
+ * The stored attribute id of an item's line (spec 000 §4, 001 §5): null for an item without attribute collection or
+ * whose collection names no type (the console then sends null too); otherwise every slot the collection names needs a value (item attributes empty), slots it does not name are
  * ignored, and the combination gets its id.
  */
 export async function storedAttributeIdForItem(
@@ -85,6 +85,8 @@ export async function storedAttributeIdForItem(
   if (!item.attributeCollectionId) return null;
   const types = await attributeTypes(db, item.whId, item.attributeCollectionId);
   if (types === null) throw new AppError('itemAttributesNotFound');
+  // A collection naming no attribute type shows no attribute inputs: the id is resolved only when attributes exist.
+  if (types.every((type) => type === null)) return null;
   const given = normalizeAttributeValues(values);
   const combination = SLOTS.map((slot) => (types[slot - 1] ? (given[slot - 1] ?? null) : null));
   for (const [i, type] of types.entries()) {

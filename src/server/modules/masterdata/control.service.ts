@@ -17,20 +17,59 @@ const DEFAULT_PREFIX: Record<ControlType, string> = {
 };
 
 /**
+ * The documents each series numbers (a table with `wh_id`): every row there took its number from the warehouse's
+ * series, so a series is in use — and cannot be deleted — while its warehouse has one. Modules that number
+ * documents from a series add their table here.
+ */
+const NUMBERED_DOCUMENTS: Readonly<Partial<Record<string, string>>> = {
+  MOVE: 'tbl_inv_movement',
+  ADJUST: 'tbl_inv_adjustment',
+};
+
+/** Whether a document numbered from the warehouse's series exists. */
+export async function seriesInUse(trx: Trx, whId: string, controlType: string): Promise<boolean> {
+  const table = NUMBERED_DOCUMENTS[controlType];
+  if (!table) return false;
+  const { rows } = await sql`select 1 from ${sql.table(table)} where wh_id = ${whId} limit 1`.execute(trx);
+  return rows.length > 0;
+}
+
+/** The lowest next value a series may (re)start at: where a deleted series of that warehouse and type stopped, else 1. */
+export async function seriesFloor(trx: Trx, whId: string, controlType: string): Promise<number> {
+  const { rows } = await sql<{ nextValue: string }>`
+    select next_value from t_control_retired where wh_id = ${whId} and control_type = ${controlType}`.execute(trx);
+  return Number(rows[0]?.nextValue ?? 1);
+}
+
+/** Keeps where a deleted series stopped (the first number it had not issued), so it never issues a number again. */
+export async function retireSeries(trx: Trx, whId: string, controlType: string, nextValue: number): Promise<void> {
+  await sql`
+    insert into t_control_retired (wh_id, control_type, next_value) values (${whId}, ${controlType}, ${nextValue})
+    on conflict (wh_id, control_type) do update
+      set next_value = greatest(t_control_retired.next_value, excluded.next_value), retire_time = now()`.execute(trx);
+}
+
+/**
  * Takes the next number of a series inside the caller's transaction: one conditional UPDATE … RETURNING, so two
  * concurrent callers never get the same number (the row lock holds the second until the first commits; a
- * rolled-back caller gives its number back). A series missing for the warehouse is created on first use.
+ * rolled-back caller gives its number back). A series missing for the warehouse is created on first use, starting
+ * where a deleted one stopped; the UPDATE reads that floor too, as a series deleted while this call waited on its
+ * row is created afresh on the second pass.
  */
 export async function takeNextNumber(trx: Trx, whId: string, controlType: ControlType): Promise<string> {
-  await sql`
-    insert into t_control (wh_id, control_type, description, prefix)
-    values (${whId}, ${controlType}, ${controlType}, ${DEFAULT_PREFIX[controlType]})
-    on conflict (wh_id, control_type) do nothing`.execute(trx);
-  const { rows } = await sql<{ value: number; prefix: string | null; numberLength: number }>`
-    update t_control set next_value = next_value + 1, update_time = now()
-    where wh_id = ${whId} and control_type = ${controlType}
-    returning next_value - 1 as value, prefix, number_length`.execute(trx);
-  const row = rows[0];
-  if (!row) throw new Error(`number series ${whId}/${controlType} vanished`);
-  return `${row.prefix ?? ''}${String(row.value).padStart(row.numberLength, '0')}`;
+  for (let pass = 0; pass < 2; pass++) {
+    await sql`
+      insert into t_control (wh_id, control_type, description, prefix)
+      values (${whId}, ${controlType}, ${controlType}, ${DEFAULT_PREFIX[controlType]})
+      on conflict (wh_id, control_type) do nothing`.execute(trx);
+    const floor = sql`coalesce((select r.next_value from t_control_retired r
+      where r.wh_id = ${whId} and r.control_type = ${controlType}), 1)`;
+    const { rows } = await sql<{ value: number; prefix: string | null; numberLength: number }>`
+      update t_control set next_value = greatest(next_value, ${floor}) + 1, update_time = now()
+      where wh_id = ${whId} and control_type = ${controlType}
+      returning next_value - 1 as value, prefix, number_length`.execute(trx);
+    const row = rows[0];
+    if (row) return `${row.prefix ?? ''}${String(row.value).padStart(row.numberLength, '0')}`;
+  }
+  throw new Error(`number series ${whId}/${controlType} vanished`);
 }

@@ -19,6 +19,7 @@ import { tWorkType } from '../../../shared/entities/tWorkType';
 import { tZone } from '../../../shared/entities/tZone';
 import { tZoneLoca } from '../../../shared/entities/tZoneLoca';
 import type { CrudBinding } from '../../crud/crud.types';
+import { grantsWarehouse } from '../../platform/grants';
 import {
   checkAttributeCollection,
   checkControl,
@@ -29,13 +30,14 @@ import {
   ensureBaseUom,
   refuseBaseUomDelete,
   refuseOccupiedLocations,
+  retireControls,
 } from './masterdata.rules';
 
 /** A warehouse the user creates is granted to them in the same transaction, so they can work in it. */
 const warehouse: CrudBinding = {
   entity: tWhse,
   table: 't_whse',
-  scope: (user, whId, operation) => operation === 'insert' || user.warehouses === 'all' || user.warehouses.includes(whId),
+  scope: (user, whId, operation) => operation === 'insert' || grantsWarehouse(user, whId),
   async beforeSave(trx, row, { user, existing }) {
     if (existing || user.superAdmin) return;
     // The grant's foreign key is deferred to commit, so it may be written before the warehouse row.
@@ -56,7 +58,12 @@ export const MASTERDATA_BINDINGS: readonly CrudBinding[] = [
   warehouse,
   { entity: tClient, table: 't_client' },
   { entity: tWhseControl, table: 't_whse_control' },
-  { entity: tControl, table: 't_control', beforeSave: (trx, row, { existing }) => checkControl(trx, row, existing) },
+  {
+    entity: tControl,
+    table: 't_control',
+    beforeSave: (trx, row, { existing }) => checkControl(trx, row, existing),
+    beforeDelete: (trx, rows) => retireControls(trx, rows),
+  },
   { entity: tItemType, table: 't_item_type' },
   { entity: tItemClass, table: 't_item_class' },
   {
@@ -72,7 +79,13 @@ export const MASTERDATA_BINDINGS: readonly CrudBinding[] = [
     beforeDelete: (trx, rows) => refuseBaseUomDelete(trx, rows),
   },
   { entity: tZone, table: 't_zone', beforeSave: (trx, row) => checkZone(trx, row) },
-  { entity: tLocation, table: 't_location', beforeDelete: (trx, rows) => refuseOccupiedLocations(trx, rows) },
+  // Read through v_location, which adds the stored quantity computed from the ledger.
+  {
+    entity: tLocation,
+    table: 't_location',
+    view: 'v_location',
+    beforeDelete: (trx, rows) => refuseOccupiedLocations(trx, rows),
+  },
   { entity: tZoneLoca, table: 't_zone_loca' },
   { entity: tVendor, table: 't_vendor' },
   { entity: tCarrier, table: 't_carrier' },

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Row, Trx } from '../../crud/crud.types';
 import { AppError } from '../../platform/errors';
+import { retireSeries, seriesFloor, seriesInUse } from './control.service';
 
 /**
  * Business rules of master data the table constraints cannot state, run inside the generic save/delete
@@ -9,14 +10,39 @@ import { AppError } from '../../platform/errors';
 
 const text = (value: unknown): string | null => (value === null || value === undefined || value === '' ? null : String(value));
 
-/** Number series: `nextValue` only moves forward (numbers already issued must never come again), and not at all when locked. */
-export async function checkControl(_trx: Trx, row: Row, existing: Row | null): Promise<void> {
-  if (!existing) return;
+/**
+ * Number series: `nextValue` only moves forward (numbers already issued must never come again), and not at all when
+ * locked; a series re-created after a delete starts no lower than where the deleted one stopped.
+ */
+export async function checkControl(trx: Trx, row: Row, existing: Row | null): Promise<void> {
+  if (!existing) {
+    const floor = await seriesFloor(trx, String(row.whId), String(row.controlType));
+    if (Number(row.nextValue) < floor) {
+      throw new AppError('controlValueBelowIssued', { key: String(row.controlType), issued: floor - 1, next: floor });
+    }
+    return;
+  }
   const before = Number(existing.nextValue);
   const after = Number(row.nextValue);
   if (after === before) return;
   if (existing.allowEdit === 'N') throw new AppError('controlValueLocked', { key: String(existing.controlType) });
   if (after < before) throw new AppError('controlValueBackwards', { value: before });
+}
+
+/**
+ * A series is deleted only when no document numbered from it exists and it is not locked (deleting and re-adding
+ * would change a locked series); where it stopped is kept, so a re-created series never goes backwards.
+ */
+export async function retireControls(trx: Trx, rows: Row[]): Promise<void> {
+  for (const row of rows) {
+    const whId = String(row.whId);
+    const controlType = String(row.controlType);
+    if (row.allowEdit === 'N') throw new AppError('controlSeriesLocked', { key: controlType });
+    if (await seriesInUse(trx, whId, controlType)) {
+      throw new AppError('inUse', { entity: 'entity.tControl.name', key: `${whId} / ${controlType}` });
+    }
+    await retireSeries(trx, whId, controlType, Number(row.nextValue));
+  }
 }
 
 export const ATTRIBUTE_SLOTS = 11;
@@ -84,7 +110,10 @@ export async function refuseBaseUomDelete(trx: Trx, rows: Row[]): Promise<void> 
       throw new AppError('baseUomDelete', { uom: String(row.uom), item: String(row.itemNumber) });
 }
 
-/** A location holding stock, or a serial number recorded there, cannot be deleted (spec: The location is not empty). */
+/**
+ * A location holding stock, or a serial number recorded there, cannot be deleted (spec: The location is not empty).
+ * `storedQty` is the ledger's quantity there, computed by the view the rows are read (and locked) through.
+ */
 export async function refuseOccupiedLocations(trx: Trx, rows: Row[]): Promise<void> {
   for (const row of rows) {
     const whId = String(row.whId);

@@ -33,6 +33,9 @@ const remove = (entity: string, rows: Row[]) =>
     rows.map((r) => ({ id: r.id })),
     admin,
   );
+/** The number a task header was given. */
+const taskIdOf = async (entity: string, whId: string, id: number) =>
+  String((await find(entity, { whId })).body.data.content.find((r) => r.id === id)?.taskId);
 const count = async (table: string, where: ReturnType<typeof sql>) =>
   (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where ${where}`.execute(t.connection.db)).rows[0]!
     .n;
@@ -112,12 +115,37 @@ describe('referential safety', () => {
     expect((await remove('tLocation', [inPath])).body).toMatchObject({ errorCode: 'inUse' });
     const staging = await one('tLocation', { whId: 'WH01', locationId: 'STG-OUT-01' });
     expect((await remove('tLocation', [staging])).body).toMatchObject({ errorCode: 'inUse' });
-    await sql`update t_location set stored_qty = 5 where wh_id = 'WH01' and location_id = 'P02-02-2'`.execute(t.connection.db);
-    const full = await one('tLocation', { whId: 'WH01', locationId: 'P02-02-2' });
+  });
+
+  it('shows the stock a location holds as its stored quantity, and refuses to delete it while it holds any', async () => {
+    // An item location in no pick path and no dock door, and a plain item of the warehouse.
+    const { rows } = await sql<{ locationId: string; itemNumber: string; uom: string }>`
+      select l.location_id, i.item_number, i.uom from t_location l, t_item_master i
+      where l.wh_id = 'WH01' and l.item_hu_indicator = 'I' and l.status = 'A'
+        and not exists (select 1 from t_zone_loca z where z.wh_id = l.wh_id and z.location_id = l.location_id)
+        and not exists (select 1 from t_dock_door d where d.wh_id = l.wh_id and d.staging_location_id = l.location_id)
+        and i.wh_id = 'WH01' and i.lot_control = 'N' and i.attribute_collection_id is null and i.status = 'A'
+      order by l.location_id, i.item_number limit 1`.execute(t.connection.db);
+    const { locationId, itemNumber, uom } = rows[0]!;
+    const adjust = async (qty: string) => {
+      const id = (await save('tblInvAdjustment', { whId: 'WH01' })).body.data;
+      const task = await taskIdOf('tblInvAdjustment', 'WH01', id);
+      const line = { whId: 'WH01', taskId: task, lineNumber: 1, itemNumber, locationId, qty, uom };
+      expect((await t.post('/api/tblInvAdjustmentDetail/save', line, admin)).body.code).toBe(200);
+      const res = await t.post('/api/tblInvAdjustment/confirmInvAdjustment', { whId: 'WH01', taskId: task }, admin);
+      expect(res.body.code).toBe(200);
+    };
+    await adjust('5.5');
+    const full = await one('tLocation', { whId: 'WH01', locationId });
+    expect(full.storedQty).toBe('5.5');
     const res = await remove('tLocation', [full]);
     expect(res.body).toMatchObject({ code: -10000, errorCode: 'locationNotEmpty' });
-    expect(res.body.msg).toBe('The location P02-02-2 is not empty and cannot be deleted');
-    await one('tLocation', { whId: 'WH01', locationId: 'P02-02-2' });
+    expect(res.body.msg).toBe(`The location ${locationId} is not empty and cannot be deleted`);
+    await adjust('-5.5');
+    const empty = await one('tLocation', { whId: 'WH01', locationId });
+    expect(empty.storedQty).toBe('0');
+    // Empty now; the adjustment lines that name it still keep it (in use, no longer "not empty").
+    expect((await remove('tLocation', [empty])).body).toMatchObject({ code: -10000, errorCode: 'inUse' });
   });
 
   it('refuses to delete a location holding serial numbers', async () => {
@@ -265,6 +293,44 @@ describe('master-data rules', () => {
     expect(locked.body).toMatchObject({ errorCode: 'controlValueLocked' });
     expect((await save('tControl', { ...carton, description: '箱号 Cartons' })).body.data).toBe(carton.id);
     expect((await one('tControl', { whId: 'WH01', controlType: 'RECEIPT' })).nextValue).toBe(500);
+  });
+
+  it('refuses to delete a number series a document was numbered from, or a locked one, and numbering goes on', async () => {
+    await save('tblInvMovement', { whId: 'WH01', description: 'numbered' });
+    const move = await one('tControl', { whId: 'WH01', controlType: 'MOVE' });
+    const inUse = await remove('tControl', [move]);
+    expect(inUse.body).toMatchObject({ code: -10000, errorCode: 'inUse' });
+    expect(inUse.body.msg).toBe('Number series "WH01 / MOVE" is in use and cannot be deleted');
+    expect((await save('tblInvMovement', { whId: 'WH01', description: 'still numbered' })).body.data).toBeGreaterThan(0);
+    const carton = await one('tControl', { whId: 'WH01', controlType: 'CARTON' });
+    expect((await remove('tControl', [carton])).body).toMatchObject({ errorCode: 'controlSeriesLocked' });
+  });
+
+  it('starts a re-created number series no lower than where the deleted one stopped', async () => {
+    // A task numbered from WH02's adjustment series, then deleted: the series is no longer in use.
+    const task = (await save('tblInvAdjustment', { whId: 'WH02' })).body.data;
+    const issued = await taskIdOf('tblInvAdjustment', 'WH02', task);
+    expect((await remove('tblInvAdjustment', [{ id: task }])).body.data).toBe(1);
+    const series = await one('tControl', { whId: 'WH02', controlType: 'ADJUST' });
+    const next = Number(series.nextValue);
+    expect((await remove('tControl', [series])).body).toMatchObject({ code: 200, data: 1 });
+    const again = { ...series, id: undefined, nextValue: 1, allowEdit: 'N' };
+    const back = await save('tControl', again);
+    expect(back.body).toMatchObject({ code: -10000, errorCode: 'controlValueBelowIssued' });
+    expect(back.body.msg).toBe(
+      `Number series ADJUST has already issued numbers up to ${next - 1}: the next value must be at least ${next}`,
+    );
+    // Created again on first use, it goes on from where it stopped: no number comes twice.
+    const after = (await save('tblInvAdjustment', { whId: 'WH02' })).body.data;
+    const taskId = await taskIdOf('tblInvAdjustment', 'WH02', after);
+    expect(taskId).not.toBe(issued);
+    expect(Number(taskId.replace(/\D/g, ''))).toBe(next);
+    // Deleted and re-created by hand, it starts no lower either.
+    const recreated = await one('tControl', { whId: 'WH02', controlType: 'ADJUST' });
+    await remove('tblInvAdjustment', [{ id: after }]);
+    expect((await remove('tControl', [recreated])).body.data).toBe(1);
+    expect((await save('tControl', { ...again, nextValue: next })).body).toMatchObject({ errorCode: 'controlValueBelowIssued' });
+    expect((await save('tControl', { ...again, nextValue: next + 1 })).body.data).toBeGreaterThan(0);
   });
 
   it('refuses attribute types with a gap or a repeat', async () => {
