@@ -21,6 +21,7 @@ import type { AppContext } from './platform/context';
 import { installErrorHandler, notFoundBody } from './platform/errorHandler';
 import { type GuardedRoute, installGuard } from './platform/guard';
 import { pickLanguage } from './platform/i18n';
+import { installInputGuard } from './platform/input';
 
 export interface AppOptions {
   config: Config;
@@ -61,7 +62,7 @@ export function contentSecurityPolicy(config: Pick<Config, 'reportUrl'>): string
   ].join('; ');
 }
 
-/** Builds the server: platform first (errors, guard, audit), then the modules, listed explicitly. */
+/** Builds the server: platform first (errors, input checks, guard, audit), then the modules, listed explicitly. */
 export async function buildApp(options: AppOptions): Promise<WharfApp> {
   const { config } = options;
   const app = Fastify({
@@ -87,6 +88,7 @@ export async function buildApp(options: AppOptions): Promise<WharfApp> {
     return payload;
   });
   installErrorHandler(app);
+  installInputGuard(app);
 
   for (const prefix of API_PREFIXES) {
     await app.register(
