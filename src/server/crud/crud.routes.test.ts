@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../../locales/en_us.json';
 import zh from '../../../locales/zh_cn.json';
+import { ENTITY_SAMPLES } from '../../../tests/support/entitySamples';
 import { createTestApp, createUser, type TestApp } from '../../../tests/support/testApp';
 import { ENTITIES } from '../../shared/entities';
 import { permission } from '../../shared/permissions';
@@ -81,5 +82,23 @@ describe('view-only entities (the stock ledger and the logs)', () => {
       }
       expect((await t.post(`/api/${entity.name}/findPage`, { pageNum: 1, pageSize: 5 }, viewer)).body.code).toBe(200);
     }
+  });
+});
+
+describe('keys checked at commit', () => {
+  it('refuses a unit of an item that does not exist with referenceNotFound, not a failed commit', async () => {
+    for (const itemNumber of ['NO-SUCH-ITEM', 0]) {
+      const res = await t.post(
+        '/api/tItemUom/save',
+        { whId: 'WH01', itemNumber, uom: 'BOX', conversionFactor: '6', uomPrompt: 'x', status: 'A' },
+        admin,
+      );
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ code: -10000, errorCode: 'referenceNotFound' });
+      expect(res.body.msg).toContain(String(itemNumber));
+    }
+    // An item and its base unit, written in one save, still pass the same check.
+    const item = await t.post('/api/tItemMaster/save', { ...ENTITY_SAMPLES.tItemMaster!(93) }, admin);
+    expect(item.body).toMatchObject({ code: 200 });
   });
 });

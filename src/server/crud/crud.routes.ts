@@ -29,7 +29,9 @@ export const PageRequestSchema = Type.Object({
 });
 
 const SaveBody = Type.Record(Type.String({ maxLength: 60 }), Type.Unknown());
-const DeleteBody = Type.Array(Type.Object({ id: Type.Integer({ minimum: 1 }) }), { minItems: 1, maxItems: MAX_PAGE_SIZE });
+/** A row id: a bigint serial, kept to integers JavaScript holds exactly (1e308 is an integer to Ajv). */
+export const IdSchema = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+const DeleteBody = Type.Array(Type.Object({ id: IdSchema }), { minItems: 1, maxItems: MAX_PAGE_SIZE });
 
 /** Registers `/{entity}/findPage|save|delete` for each binding, each behind its permission. */
 export function registerCrudRoutes(app: FastifyInstance, ctx: AppContext, bindings: readonly CrudBinding[]): void {
