@@ -101,4 +101,15 @@ describe('keys checked at commit', () => {
     const item = await t.post('/api/tItemMaster/save', { ...ENTITY_SAMPLES.tItemMaster!(93) }, admin);
     expect(item.body).toMatchObject({ code: 200 });
   });
+
+  it('refuses a task in a warehouse that does not exist with referenceNotFound, whatever the hook wrote first', async () => {
+    for (const whId of ['NOPE', '%']) {
+      for (const entity of ['tblInvAdjustment', 'tblInvMovement']) {
+        const res = await t.post(`/api/${entity}/save`, { whId, description: 'x' }, admin);
+        expect(res.body, `${entity} ${whId}`).toMatchObject({ code: -10000, errorCode: 'referenceNotFound' });
+      }
+    }
+    const { rows } = await sql`select 1 from t_control where wh_id in ('NOPE', '%')`.execute(t.connection.db);
+    expect(rows).toEqual([]);
+  });
 });

@@ -204,11 +204,13 @@ export async function saveRow(db: Db, binding: CrudBinding, user: SessionUser, i
     const problem = validateRow(entity, row)[0];
     if (problem) throw new AppError(problem.code, problem.params);
     if (!rowAllowed(binding, user, row, existing ? 'update' : 'insert')) return 0;
-    await binding.beforeSave?.(trx, row, { user, existing });
-    await refuseDuplicate(trx, binding, row, id);
-    // Server-maintained fields are written only when the binding's hook set them (e.g. a number from a series).
-    const fields = Object.keys(entity.fields).filter((f) => !entity.fields[f]?.readOnly || row[f] !== undefined);
     try {
+      // Inside the try: a hook's own writes (a task number's series for a warehouse that does not exist) meet the
+      // same constraints and get the same refusals.
+      await binding.beforeSave?.(trx, row, { user, existing });
+      await refuseDuplicate(trx, binding, row, id);
+      // Server-maintained fields are written only when the binding's hook set them (e.g. a number from a series).
+      const fields = Object.keys(entity.fields).filter((f) => !entity.fields[f]?.readOnly || row[f] !== undefined);
       let saved = id ?? 0;
       if (existing && id !== null) {
         const sets = fields.map((f) => sql`${sql.ref(snake(f))} = ${row[f] ?? null}`);
