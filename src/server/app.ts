@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import type { Config } from './config';
 import { registerCrudRoutes } from './crud/crud.routes';
 import type { Db } from './db/connect';
@@ -36,6 +36,8 @@ export interface WharfApp {
   ctx: AppContext;
   /** Every API route with its permission (both prefixes), for the security route walk. */
   routes: GuardedRoute[];
+  /** The request schemas of every route by `METHOD url`, from which the fuzz test builds plausible requests. */
+  schemas: Map<string, Pick<FastifySchema, 'body' | 'querystring'>>;
 }
 
 /** Both base paths of the spec serve the same routes. */
@@ -78,6 +80,11 @@ export async function buildApp(options: AppOptions): Promise<WharfApp> {
     captchaCode: options.captchaCode ?? randomCaptchaCode,
   };
   const routes: GuardedRoute[] = [];
+  const schemas: WharfApp['schemas'] = new Map();
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      schemas.set(`${method} ${route.url}`, { body: route.schema?.body, querystring: route.schema?.querystring });
+  });
   const csp = contentSecurityPolicy(config);
 
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -132,5 +139,5 @@ export async function buildApp(options: AppOptions): Promise<WharfApp> {
     }
     return reply.status(404).send(notFoundBody(pickLanguage(request.headers.lang), request.url));
   });
-  return { app, ctx, routes };
+  return { app, ctx, routes, schemas };
 }
