@@ -238,6 +238,8 @@ async function send(route: GuardedRoute, query: string, body: string, token?: st
     ...(route.method === 'POST' ? { payload: body } : {}),
   });
   if (res.statusCode >= 500) throw new Error(`${route.method} ${route.url} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+  // A key such as `constructor` must never be looked up among the members of every object (and shown).
+  if (res.body.includes('[native code]')) throw new Error(`${route.method} ${route.url} → ${res.body.slice(0, 200)}`);
   return res.statusCode;
 }
 

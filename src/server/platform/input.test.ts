@@ -178,7 +178,13 @@ describe('operation log filters', () => {
       const res = await t.post('/api/log/findPage', { pageNum: 1, pageSize: 10, columnFilters: { [key]: 'x' } }, admin);
       expect(res.status, key).toBe(200);
       expect(res.body, key).toMatchObject({ code: -10000, errorCode: 'unknownFilter' });
+      // The key is named as written, not looked up among the members of every object.
+      expect(res.body.msg).toContain(key);
+      expect(res.body.msg).not.toContain('native code');
     }
+    const generic = await t.post('/api/tWhse/findPage', { pageNum: 1, pageSize: 10, columnFilters: { constructor: 'x' } }, admin);
+    expect(generic.body).toMatchObject({ errorCode: 'unknownFilter' });
+    expect(generic.body.msg).not.toContain('native code');
   });
 });
 
