@@ -131,10 +131,11 @@ describe('stock and logs through the API', () => {
     expect(approved.body).toMatchObject({ code: 200, data: 1 });
   });
 
-  it('offers no save or delete for the ledger and the logs', async () => {
+  it('refuses save and delete of the ledger and the logs, with the reason', async () => {
+    const refusal = { code: -10000, errorCode: 'viewOnlyEntity' };
     for (const name of ['tStoredItem', 'tranLog', 'exceptionLog']) {
-      expect((await t.post(`/api/${name}/save`, { whId: 'WH01' }, admin)).status).toBe(404);
-      expect((await t.post(`/api/${name}/delete`, [{ id: 1 }], admin)).status).toBe(404);
+      expect((await t.post(`/api/${name}/save`, { whId: 'WH01' }, admin)).body).toMatchObject(refusal);
+      expect((await t.post(`/api/${name}/delete`, [{ id: 1 }], admin)).body).toMatchObject(refusal);
     }
   });
 });
