@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import type { Config } from './config';
 import { registerCrudRoutes } from './crud/crud.routes';
 import type { Db } from './db/connect';
@@ -21,6 +21,7 @@ import type { AppContext } from './platform/context';
 import { installErrorHandler, notFoundBody } from './platform/errorHandler';
 import { type GuardedRoute, installGuard } from './platform/guard';
 import { pickLanguage } from './platform/i18n';
+import { installInputGuard } from './platform/input';
 
 export interface AppOptions {
   config: Config;
@@ -35,6 +36,8 @@ export interface WharfApp {
   ctx: AppContext;
   /** Every API route with its permission (both prefixes), for the security route walk. */
   routes: GuardedRoute[];
+  /** The request schemas of every route by `METHOD url`, from which the fuzz test builds plausible requests. */
+  schemas: Map<string, Pick<FastifySchema, 'body' | 'querystring'>>;
 }
 
 /** Both base paths of the spec serve the same routes. */
@@ -61,7 +64,7 @@ export function contentSecurityPolicy(config: Pick<Config, 'reportUrl'>): string
   ].join('; ');
 }
 
-/** Builds the server: platform first (errors, guard, audit), then the modules, listed explicitly. */
+/** Builds the server: platform first (errors, input checks, guard, audit), then the modules, listed explicitly. */
 export async function buildApp(options: AppOptions): Promise<WharfApp> {
   const { config } = options;
   const app = Fastify({
@@ -77,6 +80,11 @@ export async function buildApp(options: AppOptions): Promise<WharfApp> {
     captchaCode: options.captchaCode ?? randomCaptchaCode,
   };
   const routes: GuardedRoute[] = [];
+  const schemas: WharfApp['schemas'] = new Map();
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      schemas.set(`${method} ${route.url}`, { body: route.schema?.body, querystring: route.schema?.querystring });
+  });
   const csp = contentSecurityPolicy(config);
 
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -87,6 +95,7 @@ export async function buildApp(options: AppOptions): Promise<WharfApp> {
     return payload;
   });
   installErrorHandler(app);
+  installInputGuard(app);
 
   for (const prefix of API_PREFIXES) {
     await app.register(
@@ -130,5 +139,5 @@ export async function buildApp(options: AppOptions): Promise<WharfApp> {
     }
     return reply.status(404).send(notFoundBody(pickLanguage(request.headers.lang), request.url));
   });
-  return { app, ctx, routes };
+  return { app, ctx, routes, schemas };
 }

@@ -31,6 +31,8 @@ export const ERROR_CODES = [
   // Master data (masterdata module)
   'referenceNotFound',
   'numberOutOfRange',
+  'viewOnlyEntity',
+  'backupRowsRefused',
   'controlValueLocked',
   'controlValueBackwards',
   'attributeTypesGap',

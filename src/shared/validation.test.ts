@@ -172,4 +172,29 @@ describe('checkField', () => {
     expect(checkField('x', 'd', { type: 'date' }, '2023-02-29')?.code).toBe('fieldNotDate');
     expect(checkField('x', 'd', { type: 'date' }, '2024-02-29')).toBeNull();
   });
+
+  it('refuses arrays, objects and booleans in every field instead of reading them as text', () => {
+    const fields: [FieldDef, string][] = [
+      [{ type: 'text' }, 'fieldInvalid'],
+      [{ type: 'text', max: 10 }, 'fieldInvalid'],
+      [{ type: 'int' }, 'fieldNotNumber'],
+      [{ type: 'decimal' }, 'fieldNotNumber'],
+      [{ type: 'decimal', rule: 'qtyPositive' }, 'fieldNotNumber'],
+      [{ type: 'int', rule: 'positiveInt' }, 'fieldNotNumber'],
+      [{ type: 'date' }, 'fieldNotDate'],
+      [{ type: 'code', codes: ['Y', 'N'] }, 'fieldNotInList'],
+    ];
+    // Each of these reads as a valid value once turned into text: "5", "Y", "2024-02-29", "true".
+    const values = [[5], ['Y'], ['2024-02-29'], [[5]], { value: 5 }, {}, true, false];
+    for (const [def, code] of fields)
+      for (const value of values)
+        expect(checkField('tItemMaster', 'price', def, value), `${def.type} ${JSON.stringify(value)}`).toMatchObject({
+          field: 'price',
+          code,
+          params: { field: 'entity.tItemMaster.field.price' },
+        });
+    // Strings and JSON numbers stay accepted.
+    expect(checkField('x', 'price', { type: 'decimal' }, 5)).toBeNull();
+    expect(checkField('x', 'name', { type: 'text' }, 12345)).toBeNull();
+  });
 });

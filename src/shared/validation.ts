@@ -87,10 +87,32 @@ function isEmpty(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }
 
+function notInList(field: string, def: FieldDef, params: ErrorParams): FieldProblem {
+  return { field, code: 'fieldNotInList', params: { ...params, values: (def.codes ?? []).join(', ') } };
+}
+
+/** The refusal of a value that is not a string or a number, in the words of the field's type. */
+function notScalar(field: string, def: FieldDef, params: ErrorParams): FieldProblem {
+  switch (def.type) {
+    case 'int':
+    case 'decimal':
+      return { field, code: 'fieldNotNumber', params };
+    case 'date':
+      return { field, code: 'fieldNotDate', params };
+    case 'code':
+      return notInList(field, def, params);
+    case 'text':
+      return { field, code: 'fieldInvalid', params };
+  }
+}
+
 /** Checks one field value against its definition; `null` when it is acceptable. */
 export function checkField(entity: string, field: string, def: FieldDef, value: unknown): FieldProblem | null {
   const params = { field: `entity.${entity}.field.${field}` };
   if (isEmpty(value)) return def.required ? { field, code: 'fieldRequired', params } : null;
+  // A field holds one string or number: an array, object or boolean is refused, never stored as its text
+  // (String([5]) is "5", String({}) "[object Object]").
+  if (typeof value !== 'string' && typeof value !== 'number') return notScalar(field, def, params);
   const text = String(value).trim();
   // A rule says more than the type ("greater than 0 …" rather than "a number"), so it answers first.
   if (def.rule) return matchesRule(def.rule, text) ? null : { field, code: RULE_ERRORS[def.rule], params };
@@ -108,9 +130,7 @@ export function checkField(entity: string, field: string, def: FieldDef, value: 
     case 'date':
       return isCalendarDate(text) ? null : { field, code: 'fieldNotDate', params };
     case 'code':
-      return def.codes?.includes(text)
-        ? null
-        : { field, code: 'fieldNotInList', params: { ...params, values: (def.codes ?? []).join(', ') } };
+      return def.codes?.includes(text) ? null : notInList(field, def, params);
   }
 }
 

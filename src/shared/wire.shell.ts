@@ -13,7 +13,7 @@ export interface BackupRecord {
   schemaVersion: string | null;
   /** Rows over all tables. */
   rows: number;
-  /** The header cannot be read: the file can only be deleted. */
+  /** The file fails its check (unreadable, cut or altered: header, row counts, checksum): it can only be deleted. */
   damaged: boolean;
 }
 

@@ -29,6 +29,8 @@ export interface PageResult<T> {
 }
 
 export const MAX_PAGE_SIZE = 1000;
+/** The highest page number: any page of any size then starts at an offset the database and JavaScript hold exactly. */
+export const MAX_PAGE_NUM = 10_000_000;
 
 export interface LoginRequest {
   account: string;

@@ -229,21 +229,27 @@ export async function saveRow(db: Db, binding: CrudBinding, user: SessionUser, i
     const problem = validateRow(entity, row)[0];
     if (problem) throw new AppError(problem.code, problem.params);
     if (!(await rowsAllowed(trx, binding, user, [row], existing ? 'update' : 'insert'))) return 0;
-    await binding.beforeSave?.(trx, row, { user, existing });
-    await refuseDuplicate(trx, binding, row, id);
-    // Server-maintained fields are written only when the binding's hook set them (e.g. a number from a series).
-    const fields = Object.keys(entity.fields).filter((f) => !entity.fields[f]?.readOnly || row[f] !== undefined);
     try {
+      // Inside the try: a hook's own writes (a task number's series for a warehouse that does not exist) meet the
+      // same constraints and get the same refusals.
+      await binding.beforeSave?.(trx, row, { user, existing });
+      await refuseDuplicate(trx, binding, row, id);
+      // Server-maintained fields are written only when the binding's hook set them (e.g. a number from a series).
+      const fields = Object.keys(entity.fields).filter((f) => !entity.fields[f]?.readOnly || row[f] !== undefined);
+      let saved = id ?? 0;
       if (existing && id !== null) {
         const sets = fields.map((f) => sql`${sql.ref(snake(f))} = ${row[f] ?? null}`);
         await sql`update ${sql.table(table)} set ${sql.join(sets)}, update_time = now() where id = ${id}`.execute(trx);
-        return id;
+      } else {
+        const { rows } = await sql<{
+          id: number;
+        }>`insert into ${sql.table(table)} (${sql.join(fields.map((f) => sql.ref(snake(f))))})
+          values (${sql.join(fields.map((f) => row[f] ?? null))}) returning id`.execute(trx);
+        saved = rows[0]?.id ?? 0;
       }
-      const { rows } = await sql<{
-        id: number;
-      }>`insert into ${sql.table(table)} (${sql.join(fields.map((f) => sql.ref(snake(f))))})
-        values (${sql.join(fields.map((f) => row[f] ?? null))}) returning id`.execute(trx);
-      return rows[0]?.id ?? 0;
+      // Keys deferred to commit (a unit's item, migration 0006) are checked here, where their refusal is translated.
+      await sql`set constraints all immediate`.execute(trx);
+      return saved;
     } catch (error) {
       return translateDbError(error, entity, table, keyOf(entity, row));
     }

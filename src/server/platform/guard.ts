@@ -37,8 +37,9 @@ export function installGuard(app: FastifyInstance, ctx: AppContext, routes: Guar
     if (typeof user === 'number') throw new HttpError(user);
     request.user = user;
     request.lang = pickLanguage(request.headers.lang, user.language);
-    // A route may admit any of several permissions, comma-separated (save = add or edit).
-    if (permission !== AUTHENTICATED && !(permission ?? '').split(',').some((p) => user.permissions.has(p)))
+    // A route may admit any of several permissions, comma-separated (save = add or edit). A super administrator
+    // holds every permission, also those no menu button carries (saving a log, which answers why it cannot be).
+    if (permission !== AUTHENTICATED && !user.superAdmin && !(permission ?? '').split(',').some((p) => user.permissions.has(p)))
       throw new HttpError(403);
   });
 }

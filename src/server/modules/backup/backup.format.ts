@@ -71,37 +71,55 @@ function isHeader(value: unknown): value is BackupHeader {
   );
 }
 
-/** The lines of a backup file, decompressed; a read or gzip error rejects, and stopping early closes the file. */
-async function* lines(file: string): AsyncGenerator<string> {
+/** The header is a few kilobytes (tables, columns, sequences); a first line longer than this is not a header. */
+export const MAX_HEADER_CHARS = 4 * 1024 * 1024;
+/** No row comes near this (request bodies are capped at 2 MB); a longer line means the file is not a backup. */
+export const MAX_LINE_CHARS = 64 * 1024 * 1024;
+
+/**
+ * The lines of a backup file, decompressed, in one pass: each chunk is searched once for newlines (never the
+ * text before it again), and a line longer than `maxChars` stops the read, so a huge single-line file costs
+ * linear time and bounded memory. A read or gzip error rejects; stopping early closes the file.
+ */
+async function* lines(file: string, maxChars: (lineIndex: number) => number): AsyncGenerator<string> {
   const gunzip = zlib.createGunzip();
   const input = fs.createReadStream(file);
   // pipeline (unlike pipe) destroys the gunzip with the file's error, so the loop below rejects instead of hanging.
   pipeline(input, gunzip, () => undefined);
   const decoder = new StringDecoder('utf8');
-  let rest = '';
+  // The start of the current line, from earlier chunks (no newline in it).
+  let pending = '';
+  let index = 0;
   try {
     for await (const chunk of gunzip) {
-      rest += decoder.write(chunk as Buffer);
+      const text = decoder.write(chunk as Buffer);
       let start = 0;
-      for (let end = rest.indexOf('\n'); end >= 0; end = rest.indexOf('\n', start)) {
-        yield rest.slice(start, end);
+      for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
+        const line = pending + text.slice(start, end);
+        if (line.length > maxChars(index)) throw new Error('line too long');
+        yield line;
+        index += 1;
+        pending = '';
         start = end + 1;
       }
-      rest = rest.slice(start);
+      pending += text.slice(start);
+      if (pending.length > maxChars(index)) throw new Error('line too long');
     }
-    rest += decoder.end();
+    pending += decoder.end();
     // Every line is written with its newline: a remainder means the file was cut (the count check catches it).
-    if (rest) yield rest;
+    if (pending) yield pending;
   } finally {
     gunzip.destroy();
     input.destroy();
   }
 }
 
-/** Reads only the header (for the list); null when the file is not a readable backup. */
+const lineLimit = (index: number) => (index === 0 ? MAX_HEADER_CHARS : MAX_LINE_CHARS);
+
+/** Reads only the header (at most MAX_HEADER_CHARS); null when the file is not a readable backup. */
 export async function readHeader(file: string): Promise<BackupHeader | null> {
   try {
-    for await (const line of lines(file)) {
+    for await (const line of lines(file, lineLimit)) {
       const parsed: unknown = JSON.parse(line);
       return isHeader(parsed) ? parsed : null;
     }
@@ -111,7 +129,8 @@ export async function readHeader(file: string): Promise<BackupHeader | null> {
   return null;
 }
 
-export type VerifyResult = { ok: true; header: BackupHeader } | { ok: false; reason: 'damaged' };
+/** A sound file and its header, or a damaged one with its header when that much is readable (for the list). */
+export type VerifyResult = { ok: true; header: BackupHeader } | { ok: false; reason: 'damaged'; header: BackupHeader | null };
 
 /**
  * Reads the whole file once: a readable header, exactly the announced number of rows, each a JSON object, and
@@ -119,33 +138,33 @@ export type VerifyResult = { ok: true; header: BackupHeader } | { ok: false; rea
  */
 export async function verifyBackup(file: string): Promise<VerifyResult> {
   let header: BackupHeader | null = null;
+  const damaged = (): VerifyResult => ({ ok: false, reason: 'damaged', header });
   const body = createHash('sha256');
   let rows = 0;
   try {
-    for await (const line of lines(file)) {
+    for await (const line of lines(file, lineLimit)) {
       if (!header) {
         const parsed: unknown = JSON.parse(line);
-        if (!isHeader(parsed)) return { ok: false, reason: 'damaged' };
+        if (!isHeader(parsed)) return damaged();
         header = parsed;
         continue;
       }
-      if (!line.startsWith('{') || !line.endsWith('}')) return { ok: false, reason: 'damaged' };
+      if (!line.startsWith('{') || !line.endsWith('}')) return damaged();
       body.update(line).update('\n');
       rows += 1;
     }
   } catch {
-    return { ok: false, reason: 'damaged' };
+    return damaged();
   }
-  if (!header) return { ok: false, reason: 'damaged' };
+  if (!header) return damaged();
   const announced = header.tables.reduce((sum, t) => sum + t.rows, 0);
-  if (announced !== rows || headerChecksum(header, body.digest('hex')) !== header.checksum)
-    return { ok: false, reason: 'damaged' };
+  if (announced !== rows || headerChecksum(header, body.digest('hex')) !== header.checksum) return damaged();
   return { ok: true, header };
 }
 
 /** Rows of a verified file, table by table in header order, as raw JSON text (never parsed: exact values). */
 export async function* readTables(file: string, header: BackupHeader): AsyncGenerator<{ table: BackupTable; rows: string[] }> {
-  const iterator = lines(file)[Symbol.asyncIterator]();
+  const iterator = lines(file, lineLimit)[Symbol.asyncIterator]();
   try {
     await iterator.next(); // header
     for (const table of header.tables) {

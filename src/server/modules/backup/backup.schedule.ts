@@ -40,7 +40,8 @@ export async function startBackupSchedule(ctx: AppContext, log: FastifyBaseLogge
     })();
   };
 
-  const newest = (await listBackups(ctx.config)).find((r) => r.scheduled && !r.damaged);
+  // Headers only: a start must not wait for every backup to be read through.
+  const newest = (await listBackups(ctx.config, { verify: false })).find((r) => r.scheduled && !r.damaged);
   due = newest ? Date.parse(newest.time) + interval : Date.now() + FIRST_DELAY_MS;
   wait();
   log.info({ next: new Date(Math.max(due, Date.now())).toISOString(), keep: ctx.config.backupKeep }, 'scheduled backups on');

@@ -11,7 +11,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/connect';
 import { SCHEMA_VERSION } from '../../db/migrate';
 import type { Database } from '../../db/schema';
-import { AppError } from '../../platform/errors';
+import { AppError, pgErrorCode } from '../../platform/errors';
 import {
   assemble,
   BACKUP_EXTENSION,
@@ -24,6 +24,7 @@ import {
   headerChecksum,
   readHeader,
   readTables,
+  type VerifyResult,
   verifyBackup,
 } from './backup.format';
 
@@ -260,8 +261,12 @@ export function createBackup(db: Db, config: Config, now: Date, options: { title
       };
       header.checksum = headerChecksum(header, await writer.finish());
       await assemble(assembled, header, bodyFile);
-      fs.renameSync(assembled, path.join(dir, name));
-      return recordOf(name, fs.statSync(path.join(dir, name)).size, header);
+      const file = path.join(dir, name);
+      fs.renameSync(assembled, file);
+      // Written and checksummed here: the list need not read it again.
+      const stat = fs.statSync(file);
+      verdicts.set(file, { size: stat.size, mtimeMs: stat.mtimeMs, verdict: Promise.resolve({ ok: true, header }) });
+      return recordOf(name, stat.size, header);
     } catch (error) {
       writer.abort();
       throw error;
@@ -272,32 +277,47 @@ export function createBackup(db: Db, config: Config, now: Date, options: { title
   });
 }
 
-/** Every backup file in the directory, newest first; unreadable ones are listed as damaged. */
-export async function listBackups(config: Config): Promise<BackupRecord[]> {
+/** Checksum verdicts by file path, valid while the file keeps its size and modification time. */
+const verdicts = new Map<string, { size: number; mtimeMs: number; verdict: Promise<VerifyResult> }>();
+
+/** The file's verdict, read again only when the file changed (listing reads every byte of every backup once). */
+function verdictOf(file: string, stat: fs.Stats): Promise<VerifyResult> {
+  const known = verdicts.get(file);
+  if (known && known.size === stat.size && known.mtimeMs === stat.mtimeMs) return known.verdict;
+  const verdict = verifyBackup(file);
+  verdicts.set(file, { size: stat.size, mtimeMs: stat.mtimeMs, verdict });
+  return verdict;
+}
+
+async function headerOnly(file: string): Promise<{ ok: boolean; header: BackupHeader | null }> {
+  const header = await readHeader(file);
+  return { ok: header !== null, header };
+}
+
+/**
+ * Every backup file in the directory, newest first. Each is verified like a restore would (header, row counts,
+ * checksum), so a cut or altered file is listed as damaged; verdicts are cached by size and time. With
+ * `verify: false` only headers are read (the schedule's start, which must not wait for every byte).
+ */
+export async function listBackups(config: Config, options: { verify?: boolean } = {}): Promise<BackupRecord[]> {
   const dir = backupDir(config);
   if (!fs.existsSync(dir)) return [];
   const records: BackupRecord[] = [];
+  const seen = new Set<string>();
   for (const name of fs.readdirSync(dir)) {
     if (!NAME_PATTERN.test(name)) continue;
     const file = path.join(dir, name);
-    const stat = fs.statSync(file);
-    if (!stat.isFile()) continue;
-    const header = await readHeader(file);
-    records.push(
-      header
-        ? recordOf(name, stat.size, header)
-        : {
-            name,
-            title: '',
-            time: stat.mtime.toISOString(),
-            size: stat.size,
-            scheduled: false,
-            schemaVersion: null,
-            rows: 0,
-            damaged: true,
-          },
-    );
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    if (!stat?.isFile()) continue;
+    seen.add(file);
+    const verdict: { ok: boolean; header: BackupHeader | null } =
+      options.verify === false ? await headerOnly(file) : await verdictOf(file, stat);
+    const record = verdict.header
+      ? recordOf(name, stat.size, verdict.header)
+      : { name, title: '', time: stat.mtime.toISOString(), size: stat.size, scheduled: false, schemaVersion: null, rows: 0 };
+    records.push({ ...record, damaged: !verdict.ok });
   }
+  for (const file of verdicts.keys()) if (path.dirname(file) === dir && !seen.has(file)) verdicts.delete(file);
   return records.sort((a, b) => b.time.localeCompare(a.time) || b.name.localeCompare(a.name));
 }
 
@@ -315,6 +335,18 @@ export function pruneScheduled(config: Config, keep: number): Promise<string[]> 
     for (const name of removed) fs.rmSync(path.join(backupDir(config), name), { force: true });
     return removed;
   });
+}
+
+/**
+ * A file whose checksum is right but whose rows the database refuses (a CHECK, a key, a value of the wrong type:
+ * written by hand, or by a build with other rules) is refused with the table and the rule; the transaction rolls
+ * back, so nothing changes. Anything else is a fault of ours and stays an error.
+ */
+function refusedRows(error: unknown, name: string, loading: string): unknown {
+  const code = pgErrorCode(error);
+  if (code === undefined || !/^2[23][0-9A-Z]{3}$/.test(code)) return error;
+  const { table, constraint } = error as { table?: string; constraint?: string };
+  return new AppError('backupRowsRefused', { name, table: table || loading || '?', constraint: constraint || code });
 }
 
 function sameColumns(a: readonly string[], b: readonly string[]): boolean {
@@ -366,17 +398,26 @@ export function restoreBackup(db: Db, config: Config, name: string): Promise<Res
       await sql`truncate table ${sql.join(schema.tables.map((t) => quote(t.name)))} cascade`.execute(trx);
 
       let rows = 0;
-      for await (const { table, rows: batch } of readTables(file, header)) {
-        if (batch.length === 0) continue;
-        const info = current.get(table.name) as TableInfo;
-        const columns = sql.join(table.columns.map(quote));
-        const overriding = info.identityAlways ? sql`overriding system value` : sql``;
-        await sql`
-          insert into ${quote(table.name)} (${columns}) ${overriding}
-          select ${columns} from json_populate_recordset(null::${quote(table.name)}, ${`[${batch.join(',')}]`}::json)`.execute(
-          trx,
-        );
-        rows += batch.length;
+      let loading = '';
+      try {
+        for await (const { table, rows: batch } of readTables(file, header)) {
+          if (batch.length === 0) continue;
+          loading = table.name;
+          const info = current.get(table.name) as TableInfo;
+          const columns = sql.join(table.columns.map(quote));
+          const overriding = info.identityAlways ? sql`overriding system value` : sql``;
+          await sql`
+            insert into ${quote(table.name)} (${columns}) ${overriding}
+            select ${columns} from json_populate_recordset(null::${quote(table.name)}, ${`[${batch.join(',')}]`}::json)`.execute(
+            trx,
+          );
+          rows += batch.length;
+        }
+        // Deferred keys (a zone's overflow zone) are checked here, against the whole load.
+        loading = '';
+        if (schema.cyclic.length > 0) await sql`set constraints all immediate`.execute(trx);
+      } catch (error) {
+        throw refusedRows(error, name, loading);
       }
 
       const sequences = await sequencesOf(trx, schema.tables);
@@ -389,7 +430,6 @@ export function restoreBackup(db: Db, config: Config, name: string): Promise<Res
       }
 
       if (schema.cyclic.length > 0) {
-        await sql`set constraints all immediate`.execute(trx);
         for (const key of schema.cyclic)
           if (!key.deferrable)
             await sql`alter table ${quote(key.child)} alter constraint ${quote(key.name)} not deferrable`.execute(trx);

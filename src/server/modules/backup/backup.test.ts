@@ -170,6 +170,74 @@ describe('backup and restore', () => {
     expect(await warehouseName('WH02')).toBe('Changed after backup');
   });
 
+  it('refuses a file whose checksum is right but whose rows break a rule of the database, and changes nothing', async () => {
+    const record = await backup();
+    const { header, body } = decompress(path.join(backupDir(t.ctx.config), record.name));
+    expect(body).toContain('"lot_control":"N"');
+    // Re-signed, so only the database can tell: a CHECK (Y/N), a value too long for char(1), a NUL in text.
+    const cases = {
+      'check.jsonl.gz': body.replace('"lot_control":"N"', '"lot_control":"X"'),
+      'toolong.jsonl.gz': body.replace('"lot_control":"N"', '"lot_control":"NN"'),
+      'nul.jsonl.gz': body.replace('"lot_control":"N"', '"lot_control":"N","description":"a\\u0000b"'),
+    };
+    for (const [name, text] of Object.entries(cases)) writeBackup(path.join(backupDir(t.ctx.config), name), header, text);
+
+    await renameWarehouse('WH02', 'Kept');
+    const before = await contents(t);
+    for (const name of Object.keys(cases)) {
+      const res = await t.get(`/api/backup/restore?name=${name}`, token);
+      expect(res.status, name).toBe(200);
+      expect(res.body.errorCode, `${name}: ${res.body.msg}`).toBe('backupRowsRefused');
+      expect(res.body.msg).toContain('t_item_master');
+      expect(res.body.msg).toContain('nothing was changed');
+    }
+    expect(await contents(t)).toEqual(before);
+    expect(await warehouseName('WH02')).toBe('Kept');
+    // The administrator is still signed in.
+    expect((await t.get('/api/backup/findRecords', token)).body.code).toBe(200);
+  });
+
+  it('lists a cut or altered file as damaged, and sees a sound file that changed afterwards', async () => {
+    const record = await backup('listed');
+    const dir = backupDir(t.ctx.config);
+    const { header, body } = decompress(path.join(dir, record.name));
+    // Headers intact: only reading the whole file shows the damage.
+    fs.writeFileSync(
+      path.join(dir, 'list-altered.jsonl.gz'),
+      zlib.gzipSync(`${JSON.stringify(header)}\n${body.replace('ACME', 'ACMF')}`),
+    );
+    const bytes = fs.readFileSync(path.join(dir, record.name));
+    fs.writeFileSync(path.join(dir, 'list-cut.jsonl.gz'), bytes.subarray(0, Math.floor(bytes.length * 0.7)));
+    writeBackup(path.join(dir, 'list-later.jsonl.gz'), header, body);
+
+    const listed = async () => (await t.get<BackupRecord[]>('/api/backup/findRecords', token)).body.data;
+    const first = await listed();
+    const byName = (records: BackupRecord[], name: string) => records.find((r) => r.name === name);
+    expect(byName(first, record.name)).toMatchObject({ title: 'listed', damaged: false });
+    expect(byName(first, 'list-later.jsonl.gz')).toMatchObject({ title: 'listed', damaged: false });
+    // The altered file's header still names it; the cut one keeps its header too (the first gzip member).
+    expect(byName(first, 'list-altered.jsonl.gz')).toMatchObject({ title: 'listed', damaged: true });
+    expect(byName(first, 'list-cut.jsonl.gz')).toMatchObject({ damaged: true });
+
+    // A file changed after it was listed (size and time change) is read again.
+    fs.writeFileSync(path.join(dir, 'list-later.jsonl.gz'), zlib.gzipSync(`${JSON.stringify(header)}\n${body}{"extra":1}\n`));
+    expect(byName(await listed(), 'list-later.jsonl.gz')).toMatchObject({ damaged: true });
+    for (const name of ['list-altered.jsonl.gz', 'list-cut.jsonl.gz', 'list-later.jsonl.gz']) fs.rmSync(path.join(dir, name));
+  });
+
+  it('lists a huge single-line file as damaged in linear time', async () => {
+    const dir = backupDir(t.ctx.config);
+    const file = path.join(dir, 'one-line.jsonl.gz');
+    // 32 MB without a newline (32 kB compressed): the old line reader rescanned the growing line on every chunk.
+    fs.writeFileSync(file, zlib.gzipSync(Buffer.alloc(32 * 1024 * 1024, 'x')));
+    const started = performance.now();
+    const records = (await t.get<BackupRecord[]>('/api/backup/findRecords', token)).body.data;
+    const elapsed = performance.now() - started;
+    expect(records.find((r) => r.name === 'one-line.jsonl.gz')).toMatchObject({ damaged: true, title: '' });
+    expect(elapsed).toBeLessThan(3000);
+    fs.rmSync(file);
+  });
+
   it('refuses a backup from a newer schema, and one from another schema version, and changes nothing', async () => {
     const record = await backup();
     const { header, body } = decompress(path.join(backupDir(t.ctx.config), record.name));

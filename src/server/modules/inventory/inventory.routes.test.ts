@@ -156,10 +156,11 @@ describe('stock and logs through the API', () => {
     expect(stock).toEqual([expect.objectContaining({ actualQty: '999999999999999' })]);
   });
 
-  it('offers no save or delete for the ledger and the logs', async () => {
+  it('refuses save and delete of the ledger and the logs, with the reason', async () => {
+    const refusal = { code: -10000, errorCode: 'viewOnlyEntity' };
     for (const name of ['tStoredItem', 'tranLog', 'exceptionLog']) {
-      expect((await t.post(`/api/${name}/save`, { whId: 'WH01' }, admin)).status).toBe(404);
-      expect((await t.post(`/api/${name}/delete`, [{ id: 1 }], admin)).status).toBe(404);
+      expect((await t.post(`/api/${name}/save`, { whId: 'WH01' }, admin)).body).toMatchObject(refusal);
+      expect((await t.post(`/api/${name}/delete`, [{ id: 1 }], admin)).body).toMatchObject(refusal);
     }
   });
 });

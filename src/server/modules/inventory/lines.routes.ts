@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { permission } from '../../../shared/permissions';
 import { MAX_PAGE_SIZE } from '../../../shared/wire';
+import { PageNumSchema } from '../../crud/crud.routes';
 import type { Row } from '../../crud/crud.types';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
@@ -12,7 +13,7 @@ import type { TaskKind } from './tasks';
 
 const FilterValue = Type.Union([Type.String({ maxLength: 30 }), Type.Number(), Type.Null()]);
 const LinePage = Type.Object({
-  pageNum: Type.Integer({ minimum: 1, default: 1 }),
+  pageNum: PageNumSchema,
   pageSize: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 8 }),
   columnFilters: Type.Object(
     {

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { tItemUom } from '../../../shared/entities/tItemUom';
 import { permission } from '../../../shared/permissions';
 import { MAX_PAGE_SIZE, type PageResult } from '../../../shared/wire';
+import { PageNumSchema } from '../../crud/crud.routes';
 import { findPage } from '../../crud/crud.service';
 import type { CrudBinding, Row } from '../../crud/crud.types';
 import type { AppContext } from '../../platform/context';
@@ -12,7 +13,7 @@ const ItemUomByParaBody = Type.Object({
   // Exact codes: `%` would act as a wildcard in the generic page, so it is refused here.
   whId: Type.String({ minLength: 1, maxLength: 20, pattern: '^[^%]+$' }),
   itemNumber: Type.String({ minLength: 1, maxLength: 50, pattern: '^[^%]+$' }),
-  pageNum: Type.Integer({ minimum: 1, default: 1 }),
+  pageNum: PageNumSchema,
   pageSize: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 100 }),
 });
 

@@ -39,7 +39,8 @@ export async function findLogPage(db: Db, request: PageRequest): Promise<PageRes
       where.push(field === 'timeFrom' ? sql`time >= ${value}::date` : sql`time < ${value}::date + 1`);
       continue;
     }
-    const column = TEXT_FILTERS[field as keyof typeof TEXT_FILTERS];
+    // Own keys only: `constructor` or `toString` must not find Object.prototype's members.
+    const column = Object.hasOwn(TEXT_FILTERS, field) ? TEXT_FILTERS[field as keyof typeof TEXT_FILTERS] : undefined;
     if (!column) throw new AppError('unknownFilter', { field });
     if (value === null) continue;
     if (value.includes('%')) {
