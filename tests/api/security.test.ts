@@ -265,7 +265,10 @@ describe('add, edit and delete are separate permissions on every save and delete
     t.routes.flatMap((r) => {
       const match = /^\/api\/(\w+)\/save$/.exec(r.url);
       const resource = /^sys:(\w+):add,sys:\1:edit$/.exec(r.permission)?.[1];
-      return match && resource ? [{ name: match[1]!, resource }] : [];
+      // The ledger and the logs refuse every save and delete with their reason (crud.routes.test.ts); they have no
+      // rows for the add/edit/delete walk below.
+      const viewOnly = match && Object.values(ENTITIES).some((e) => e.name === match[1] && e.viewOnly);
+      return match && resource && !viewOnly ? [{ name: match[1]!, resource }] : [];
     });
   const deleteCalls = (name: string) =>
     t.routes.filter((r) => r.url === `/api/${name}/delete` || r.url === `/api/${name}/batchDelete`).map((r) => r.url);
