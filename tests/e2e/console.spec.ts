@@ -30,7 +30,9 @@ test('the login screen shows the message of a transport error, in both languages
   await page.route('**/api/login', (route) => route.abort('connectionrefused'));
   await setLanguage(page, 'English');
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByTestId('login-transport-error')).toContainText('Cannot reach the server; check the network and try again');
+  await expect(page.getByTestId('login-transport-error')).toContainText(
+    'Cannot reach the server; check the network and try again',
+  );
   await expect(page).toHaveURL(/\/login$/);
   await shot(page, 'console-02-login-unreachable-en');
 
