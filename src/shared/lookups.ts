@@ -1,4 +1,5 @@
 /** The `/globalOptions/*` lookups as the console and the server both see them (spec 000 §3, §7; spec 001 §7). */
+import type { ErrorCode } from './errors';
 
 /** One entry of a choice list (spec 000 §3 "Option list entry"). */
 export interface OptionEntry {
@@ -9,6 +10,8 @@ export interface OptionEntry {
 /** Rows a searchable lookup answers when the request names no limit, and the most it ever answers. */
 export const LOOKUP_DEFAULT_LIMIT = 50;
 export const LOOKUP_MAX_LIMIT = 200;
+/** Longest `keyword` a searchable lookup accepts. */
+export const LOOKUP_KEYWORD_MAX_LENGTH = 50;
 
 /**
  * Lookups over lists that can grow long (items, locations): they accept `keyword` (matched anywhere in the code
@@ -20,6 +23,18 @@ export const SEARCHABLE_LOOKUPS: ReadonlySet<string> = new Set([
   'getDestinationLocation',
   'getLocatonsByZone',
 ]);
+
+/**
+ * Lookups whose first option is chosen as soon as their list loads for a new choice of its parameters: the units of
+ * the chosen item, base unit first (spec 001 §4 "Choosing an item loads its base UOM (the first is auto-selected)").
+ */
+export const FIRST_CHOSEN_LOOKUPS: ReadonlySet<string> = new Set(['getItemBaseUom']);
+
+/**
+ * What a searchable lookup says at once when a typed or scanned code is not in it (spec 001 §8 "Item lookup returning
+ * nothing: Item Not Found"); other lookups say that nothing matches.
+ */
+export const LOOKUP_NOT_FOUND: Readonly<Partial<Record<string, ErrorCode>>> = { getSku: 'itemNotFound' };
 
 /** The item's lot-control information (`getItemLotCtlAttrCollection`); null when the item is not found. */
 export interface ItemLotControl {

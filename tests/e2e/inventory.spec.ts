@@ -3,7 +3,10 @@ import { choose, dialog, field, input, openScreen, rows, shot } from './ui';
 
 // Stock arrives by an adjustment (Chinese), moves from a pallet location to a shelf through a movement line with lot,
 // expiry and pallet (English), with every refusal of the line dialog on the way; the stock query and the transaction
-// log then show the move, and a negative adjustment beyond the stock is refused.
+// log then show the move, and a negative adjustment beyond the stock is refused. On the way: an unknown item code is
+// said at once (spec 001 §8), the chosen item's first unit is selected (spec 001 §4), an item without attributes is
+// saved with storedAttributeId null (spec 000 §4), lines are deleted through batchDelete (spec 000 §7), a movement line
+// shows its status, and the log's details dialog ignores a click beside it (spec 000 §9).
 
 const toast = (page: Page, text: string) => page.getByText(text).first();
 
@@ -12,6 +15,15 @@ async function scan(page: Page, name: string, code: string): Promise<void> {
   await input(page, name).fill(code);
   await input(page, name).press('Enter');
   await expect(field(page, name)).toHaveAttribute('data-value', code);
+}
+
+/** An item code that does not exist, scanned: the field says so at once and keeps no value. */
+async function unknownItem(page: Page, message: string): Promise<void> {
+  await input(page, 'itemNumber').fill('NOPE-0404');
+  await input(page, 'itemNumber').press('Enter');
+  await expect(dialog(page).getByTestId('error-itemNumber')).toHaveText(message);
+  await expect(field(page, 'itemNumber')).toHaveAttribute('data-value', '');
+  await expect(input(page, 'itemNumber')).toHaveValue('');
 }
 
 async function submitLine(page: Page): Promise<void> {
@@ -58,18 +70,29 @@ test('stock is adjusted, moved by a movement line with lot, expiry and pallet, a
   await expect(field(page, 'lotNumber')).toHaveCount(0);
   await expect(field(page, 'huId')).toHaveCount(0);
   await input(page, 'lineNumber').fill('1');
+  // An item code the lookup does not have is said at once, under the field.
+  await unknownItem(page, '商品不存在：NOPE-0404');
+  await shot(page, 'inv-00-item-not-found-zh');
   await scan(page, 'itemNumber', 'ACME-0001');
+  await expect(dialog(page).getByTestId('error-itemNumber')).toBeEmpty();
+  // The item's units load and the first, its base unit, is chosen.
+  await expect(field(page, 'uom')).toHaveJSProperty('value', 'CUP');
   await scan(page, 'locationId', 'P01-01-1');
   await expect(field(page, 'lotNumber')).toBeVisible();
   await expect(field(page, 'expirationDate')).toBeVisible();
   await expect(field(page, 'huId')).toBeVisible();
-  await choose(page, 'uom', 'CUP');
   await input(page, 'qty').fill('100');
   await input(page, 'lotNumber').fill('LOT-E2E');
   await input(page, 'expirationDate').fill('2027-06-30');
   await input(page, 'huId').fill('PAL-E2E');
   await shot(page, 'inv-01-adjustment-line-zh');
+  // The yogurt has no attribute collection: no attribute id, no attribute values.
+  const saved = page.waitForRequest((request) => request.url().endsWith('/api/tblInvAdjustmentDetail/save'));
   await submitLine(page);
+  const line = (await saved).postDataJSON() as Record<string, unknown>;
+  expect(line.storedAttributeId).toBeNull();
+  expect(line.uom).toBe('CUP');
+  for (let slot = 1; slot <= 11; slot++) expect(line[`genericAttrValue${slot}`]).toBeNull();
   await expect(dialog(page)).toHaveCount(0);
   await expect(rows(page, 'tblInvAdjustmentDetail')).toHaveCount(1);
   await page.locator('[data-entity="tblInvAdjustmentDetail"]').getByTestId('execute').click();
@@ -87,7 +110,6 @@ test('stock is adjusted, moved by a movement line with lot, expiry and pallet, a
   await input(page, 'lineNumber').fill('1');
   await scan(page, 'itemNumber', 'ACME-0001');
   await scan(page, 'locationId', 'P01-01-1');
-  await choose(page, 'uom', 'CUP');
   await input(page, 'qty').fill('-1000');
   await input(page, 'lotNumber').fill('LOT-E2E');
   await input(page, 'expirationDate').fill('2027-06-30');
@@ -95,7 +117,17 @@ test('stock is adjusted, moved by a movement line with lot, expiry and pallet, a
   await submitLine(page);
   await expect(toast(page, '数量大于可用库存（100）')).toBeVisible();
   await shot(page, 'inv-03-negative-refused-zh');
-  await dialog(page).getByTestId('dialog-cancel').click();
+  // Within the stock it is saved; the line is then removed again by batch delete, through the spec's batchDelete.
+  await input(page, 'qty').fill('-1');
+  await submitLine(page);
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(rows(page, 'tblInvAdjustmentDetail')).toHaveCount(1);
+  await rows(page, 'tblInvAdjustmentDetail').first().getByRole('checkbox').click();
+  const deleted = page.waitForRequest((request) => request.url().endsWith('/api/tblInvAdjustmentDetail/batchDelete'));
+  await page.locator('[data-entity="tblInvAdjustmentDetail"]').getByTestId('batch-delete').click();
+  await page.getByTestId('confirm-ok').click();
+  expect((await deleted).postDataJSON()).toEqual([{ id: expect.any(Number) }]);
+  await expect(rows(page, 'tblInvAdjustmentDetail')).toHaveCount(0);
 
   // English from here on.
   await page.locator('.language-select sl-button').first().click();
@@ -106,13 +138,15 @@ test('stock is adjusted, moved by a movement line with lot, expiry and pallet, a
   const movement = await newTask(page, 'tblInvMovement', 'E2E replenishment');
   await page.locator('[data-entity="tblInvMovementDetail"]').getByTestId('add').click();
   await input(page, 'lineNumber').fill('1');
+  await unknownItem(page, 'Item Not Found: NOPE-0404');
+  await shot(page, 'inv-00-item-not-found-en');
   await scan(page, 'itemNumber', 'ACME-0001');
   await scan(page, 'sourceLocationId', 'P01-01-1');
   await scan(page, 'destLocationId', 'A01-01-1');
   await expect(field(page, 'lotNumber')).toBeVisible();
   await expect(field(page, 'expirationDate')).toBeVisible();
   await expect(field(page, 'huId')).toBeVisible();
-  await choose(page, 'uom', 'CUP');
+  await expect(field(page, 'uom')).toHaveJSProperty('value', 'CUP');
   await input(page, 'lotNumber').fill('LOT-E2E');
   await input(page, 'expirationDate').fill('2027-06-30');
   await input(page, 'huId').fill('PAL-E2E');
@@ -130,13 +164,13 @@ test('stock is adjusted, moved by a movement line with lot, expiry and pallet, a
   await submitLine(page);
   await expect(dialog(page)).toHaveCount(0);
   await expect(rows(page, 'tblInvMovementDetail')).toHaveCount(1);
+  await expect(rows(page, 'tblInvMovementDetail').first()).toContainText('New');
   // The same line number again.
   await page.locator('[data-entity="tblInvMovementDetail"]').getByTestId('add').click();
   await input(page, 'lineNumber').fill('1');
   await scan(page, 'itemNumber', 'ACME-0001');
   await scan(page, 'sourceLocationId', 'P01-01-1');
   await scan(page, 'destLocationId', 'A01-01-1');
-  await choose(page, 'uom', 'CUP');
   await input(page, 'lotNumber').fill('LOT-E2E');
   await input(page, 'expirationDate').fill('2027-06-30');
   await input(page, 'huId').fill('PAL-E2E');
@@ -152,6 +186,9 @@ test('stock is adjusted, moved by a movement line with lot, expiry and pallet, a
   await expect(page.locator('[data-entity="tblInvMovementDetail"]').getByTestId('task-locked')).toContainText(
     'An approved or completed task cannot be changed',
   );
+  // The line's status column follows its task.
+  await expect(rows(page, 'tblInvMovementDetail').first()).toContainText('Completed');
+  await shot(page, 'inv-06b-movement-line-status-en');
 
   await openScreen(page, 'Inventory', 'Stored items', /\/Wms\/TStoredItem/);
   const stock = page.locator('[data-entity="tStoredItem"]');
@@ -174,6 +211,10 @@ test('stock is adjusted, moved by a movement line with lot, expiry and pallet, a
   await expect(detail).toContainText('P01-01-1');
   await expect(detail).toContainText('A01-01-1');
   await expect(detail).toContainText(movement);
+  // A click beside the dialog does not close it (spec 000 §9); Escape does.
+  await page.mouse.click(8, 450);
+  await page.waitForTimeout(300);
+  await expect(detail).toHaveCount(1);
   await shot(page, 'inv-09-log-detail-en');
   await page.keyboard.press('Escape');
   await expect(detail).toHaveCount(0);

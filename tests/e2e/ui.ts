@@ -38,3 +38,18 @@ export async function filterList(page: Page, entity: string, filters: Record<str
     await expect(rows(page, entity)).toHaveCount(count, { timeout: 3000 });
   }).toPass({ timeout: 20_000 });
 }
+
+/** Logs in as the administrator from the login screen (Chinese, the default language) and waits for the workspace. */
+export async function login(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByPlaceholder('账号').fill('admin');
+  await page.getByPlaceholder('密码').fill('Admin#2024');
+  await page.getByRole('button', { name: '登录' }).click();
+  await expect(page.locator('.shell-header')).toBeVisible();
+}
+
+/** Switches the language with the selector of the header, or of the login screen when signed out. */
+export async function setLanguage(page: Page, name: '中文' | 'English'): Promise<void> {
+  await page.locator('.language-select sl-button').first().click();
+  await page.getByRole('menuitemcheckbox', { name }).click();
+}

@@ -3,7 +3,8 @@ import type SlCheckboxElement from '@shoelace-style/shoelace/dist/components/che
 import type SlInputElement from '@shoelace-style/shoelace/dist/components/input/input.component.js';
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { useT } from './i18n';
-import { SlButton, SlCheckbox, SlDialog, SlInput } from './sl';
+import { ModalDialog } from './ModalDialog';
+import { SlButton, SlCheckbox, SlInput } from './sl';
 import { clampWidth, type EffectiveColumn } from './tableState';
 
 export interface ColumnChooserProps {
@@ -35,17 +36,12 @@ export function ColumnChooser({ open, columns, defaultLabel, onApply, onReset, o
   const visibleCount = draft.filter((c) => c.visible).length;
 
   return (
-    <SlDialog
+    <ModalDialog
       open={open}
       label={t('kit.columns.title')}
       className="wharf-column-chooser"
       style={{ '--width': '40vw' } as CSSProperties}
-      onSlRequestClose={(event) => {
-        if (event.target === event.currentTarget && event.detail.source === 'overlay') event.preventDefault();
-      }}
-      onSlAfterHide={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
+      onClose={onClose}
     >
       <table className="wharf-column-chooser__table">
         <thead>
@@ -107,6 +103,6 @@ export function ColumnChooser({ open, columns, defaultLabel, onApply, onReset, o
       >
         {t('kit.action.ok')}
       </SlButton>
-    </SlDialog>
+    </ModalDialog>
   );
 }

@@ -1,9 +1,10 @@
 /**
  * The generic data table of every list screen (spec 000 §2): server paging, multiple row selection, an
- * operation column, and a toolbar with refresh, column chooser and Excel export.
+ * operation column, and a toolbar with refresh, column chooser, Excel export and the signature shortcut.
  */
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { useLocation } from 'wouter';
 import { toast } from './api';
 import { ColumnChooser } from './ColumnChooser';
 import { exportExcel, exportFileName } from './exportExcel';
@@ -11,7 +12,7 @@ import { AgGridReact, type ColDef, type GetRowIdParams, type GridApi, gridTheme,
 import { useT } from './i18n';
 import { Pager } from './Pager';
 import { type RowAction, RowActionsCell, type RowActionsCellParams } from './RowActionsCell';
-import { session } from './session';
+import { session, useHasScreen } from './session';
 import { ToolButton } from './ToolButton';
 import {
   applyColumnPrefs,
@@ -57,6 +58,8 @@ export interface DataTableProps<Row extends TableRow> {
 }
 
 const OPERATION_COLUMN = '__actions';
+/** The signing tool the toolbar's signature shortcut opens (spec 000 §2). */
+const SIGNATURE_SCREEN = 'Core/Signature';
 /** Spec 000 §2: 105 px for one button, 195 px for several; a screen's own third button gets room of its own. */
 export function operationColumnWidth(buttons: number): number {
   if (buttons <= 1) return 105;
@@ -108,6 +111,8 @@ export function DataTable<Row extends TableRow>({
   const [prefs, setPrefs] = useState<ColumnPrefs>(() => loadColumnPrefs(tableId));
   const [chooserOpen, setChooserOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const [, setLocation] = useLocation();
+  const canSign = useHasScreen(SIGNATURE_SCREEN);
 
   const effective = useMemo(() => applyColumnPrefs(columns, prefs), [columns, prefs]);
   const byField = useMemo(() => new Map(columns.map((c) => [c.field, c])), [columns]);
@@ -215,6 +220,15 @@ export function DataTable<Row extends TableRow>({
             testId="export"
             loading={exporting}
             onClick={() => void exportPage()}
+          />
+          <ToolButton
+            label={t('kit.table.signature')}
+            icon="pen"
+            testId="signature"
+            disabled={!canSign}
+            // Spec 000 §2 "Core/Signature (opened with a date query parameter)": the time of opening, so that a
+            // repeated visit is a new one, like every navigation between screens (spec 001 §2).
+            onClick={() => setLocation(`/${SIGNATURE_SCREEN}?date=${Date.now()}`)}
           />
         </div>
       </div>

@@ -23,6 +23,9 @@ import './kit.css';
 /** A row as findPage answers it: the entity's fields plus id, createTime, updateTime. */
 export type EntityRow = Record<string, unknown> & { id?: number };
 
+/** A column of the screen's own, placed after the entity's columns or right after the column of `after`. */
+export type ExtraColumn = TableColumn<EntityRow> & { after?: string };
+
 export interface EntityListPageProps {
   entity: EntityDef;
   /** Key of the remembered column settings; defaults to the entity name. */
@@ -31,8 +34,8 @@ export interface EntityListPageProps {
   height?: number;
   /** Called after rows were saved or deleted (e.g. to refresh a lookup cache). */
   onChanged?: () => void;
-  /** Columns the screen's findPage adds beside the entity's fields (e.g. names of related rows). */
-  extraColumns?: readonly TableColumn<EntityRow>[];
+  /** Columns the screen's findPage adds beside the entity's fields (e.g. names of related rows); last, or `after` a field. */
+  extraColumns?: readonly ExtraColumn[];
   /** Row buttons after edit and delete. */
   rowActions?: readonly RowAction<EntityRow>[];
   /** Replaces the generic add/edit dialog (e.g. one with more than the entity's fields); receives its props. */
@@ -49,6 +52,10 @@ export interface EntityListPageProps {
   locked?: boolean;
   /** Shown above the table instead of a filter bar when the entity has no filterable field. */
   header?: ReactNode;
+  /** The call that deletes rows: `delete` (generic), or the screen's own (spec 000 §7: line screens `batchDelete`). */
+  deleteCall?: 'delete' | 'batchDelete';
+  /** Display text of some fields' cells, instead of the raw value (e.g. a remark stored as a locale key). */
+  columnFormat?: Readonly<Record<string, (value: unknown) => string>>;
 }
 
 /** List, filter, add, edit and delete rows of a generic entity. */
@@ -66,6 +73,8 @@ export function EntityListPage({
   pageSize,
   locked,
   header,
+  deleteCall = 'delete',
+  columnFormat,
 }: EntityListPageProps) {
   const t = useT();
   const confirm = useConfirm();
@@ -121,17 +130,22 @@ export function EntityListPage({
         headerKey: `entity.${entity.name}.field.${field}`,
         minWidth: def.width,
         format:
-          def.type === 'code'
+          columnFormat?.[field] ??
+          (def.type === 'code'
             ? (value) => (value === null || value === undefined || value === '' ? '' : t(`code.${codeList}.${String(value)}`))
-            : undefined,
+            : undefined),
       });
     }
-    list.push(...(extraColumns ?? []));
+    for (const column of extraColumns ?? []) {
+      const at = column.after ? list.findIndex((c) => c.field === column.after) : -1;
+      if (at >= 0) list.splice(at + 1, 0, column);
+      else list.push(column);
+    }
     for (const field of rowTimes(entity)) {
       list.push({ field, headerKey: `entity.common.field.${field}`, minWidth: 160, hidden: true, format: formatDateTime });
     }
     return list;
-  }, [entity, t, extraColumns]);
+  }, [entity, t, extraColumns, columnFormat]);
 
   const openDialog = (row: EntityRow | null) => setDialog({ open: true, row });
 
@@ -141,7 +155,7 @@ export function EntityListPage({
     setDeleting(true);
     try {
       const envelope = await apiPost<number>(
-        `/${entity.name}/delete`,
+        `/${entity.name}/${deleteCall}`,
         rows.map((r) => ({ id: r.id })),
       );
       if (envelope.code !== SUCCESS) return;

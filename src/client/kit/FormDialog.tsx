@@ -11,7 +11,8 @@ import { useConfirm } from './confirm';
 import { FormField } from './FormField';
 import { useT } from './i18n';
 import { clearLookupCache } from './lookupOptions';
-import { SlButton, SlDialog } from './sl';
+import { ModalDialog } from './ModalDialog';
+import { SlButton } from './sl';
 import './kit.css';
 
 export interface FormDialogProps {
@@ -75,13 +76,16 @@ export function FormDialog({
   const body = useRef<HTMLFormElement>(null);
   const editing = row !== null && row.id !== undefined && row.id !== null;
 
-  // A fresh form each time the dialog opens (the parent keeps it mounted between uses).
+  // A fresh form each time the dialog opens (the parent keeps it mounted between uses). The fields are mounted
+  // afresh too: a choice list must take the row's value as the one it arrived with, not as a change of the last one.
   const wasOpen = useRef(false);
+  const [opening, setOpening] = useState(0);
   useEffect(() => {
     if (open && !wasOpen.current) {
       setValues(initialValues(entity, row));
       setErrors({});
       setSaving(false);
+      setOpening((n) => n + 1);
     }
     wasOpen.current = open;
   }, [open, entity, row]);
@@ -149,21 +153,16 @@ export function FormDialog({
   };
 
   return (
-    <SlDialog
+    <ModalDialog
       open={open}
       label={t(editing ? 'kit.form.editTitle' : 'kit.form.addTitle', { entity: `entity.${entity.name}.name` })}
       className="wharf-form-dialog"
       style={{ '--width': '40vw' } as CSSProperties}
       data-testid="form-dialog"
-      onSlRequestClose={(event) => {
-        // Events of inner controls (a select's dropdown closing) bubble up here: only the dialog's own count.
-        if (event.target === event.currentTarget && event.detail.source === 'overlay') event.preventDefault();
-      }}
-      onSlAfterHide={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
+      onClose={onClose}
     >
       <form
+        key={opening}
         ref={body}
         className="wharf-form"
         noValidate
@@ -200,6 +199,7 @@ export function FormDialog({
                     if (errors[field]) checkOne(field, value);
                   }}
                   onCheck={(value) => checkOne(field, value)}
+                  onProblem={(problem) => setErrors((e) => ({ ...e, [field]: problem }))}
                 />
               );
             })}
@@ -213,6 +213,6 @@ export function FormDialog({
       <SlButton slot="footer" variant="primary" data-testid="dialog-submit" loading={saving} onClick={() => void submit()}>
         {t('kit.action.submit')}
       </SlButton>
-    </SlDialog>
+    </ModalDialog>
   );
 }

@@ -22,10 +22,12 @@ export interface FormFieldProps {
   onChange: (value: string) => void;
   /** Asks for the value to be validated: text fields on blur, choice lists once a choice is made. */
   onCheck: (value: string) => void;
+  /** Shows a problem found while the user works the field (a scanned code the lookup does not have). */
+  onProblem?: (message: string) => void;
 }
 
 /** Labelled control for `entity.<entity>.field.<field>`; test id `field-<field>`. */
-export function FormField({ entity, field, def, value, form, error, readOnly, onChange, onCheck }: FormFieldProps) {
+export function FormField({ entity, field, def, value, form, error, readOnly, onChange, onCheck, onProblem }: FormFieldProps) {
   const t = useT();
   const label = t(`entity.${entity}.field.${field}`);
   const testId = `field-${field}`;
@@ -65,7 +67,9 @@ export function FormField({ entity, field, def, value, form, error, readOnly, on
         clearable={!def.required}
         invalid={invalid}
         testId={testId}
+        maxLength={def.max}
         onChange={choose}
+        onNotFound={onProblem}
       />
     );
   } else if (def.type === 'code') {

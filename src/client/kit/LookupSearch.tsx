@@ -5,7 +5,8 @@
  */
 import type SlInputElement from '@shoelace-style/shoelace/dist/components/input/input.component.js';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import type { OptionEntry } from '../../shared/lookups';
+import { LOOKUP_KEYWORD_MAX_LENGTH, LOOKUP_NOT_FOUND, type OptionEntry } from '../../shared/lookups';
+import { toast } from './api';
 import { useT } from './i18n';
 import { loadOptions } from './lookupOptions';
 import { SlInput, SlPopup } from './sl';
@@ -26,6 +27,10 @@ export interface LookupSearchProps {
   invalid?: boolean;
   testId?: string;
   size?: 'small' | 'medium';
+  /** Longest code the field holds: the box takes no more characters (default: the longest search text the server takes). */
+  maxLength?: number;
+  /** Told, with the message to show, that a typed or scanned code is not in the lookup; without it, a toast says so. */
+  onNotFound?: (message: string) => void;
 }
 
 const TYPING_PAUSE_MS = 250;
@@ -45,6 +50,8 @@ export function LookupSearch({
   invalid,
   testId,
   size = 'medium',
+  maxLength = LOOKUP_KEYWORD_MAX_LENGTH,
+  onNotFound,
 }: LookupSearchProps) {
   const t = useT();
   const [text, setText] = useState(value);
@@ -63,8 +70,6 @@ export function LookupSearch({
   // later (another warehouse chosen) may leave the value without a place.
   const origin = useRef({ value, key: paramsKey });
   if (origin.current.value !== value) origin.current = { value, key: paramsKey };
-  const shown = useRef(display);
-  shown.current = display;
 
   // Show the chosen value as "code description". A value the new parameters no longer offer (another warehouse
   // was chosen) is cleared; on the first look the row's value is kept as it is, even if it is no longer offered.
@@ -121,8 +126,20 @@ export function LookupSearch({
     if (option.optionValue !== latest.current.value) onChange(option.optionValue);
   };
 
+  // Spec 001 §8 ("Item lookup returning nothing: Item Not Found"): said at once, naming the code. The field is left
+  // empty — not with the former value, which the code was meant to replace — so a scanner's next code starts afresh.
+  const notFound = (typed: string) => {
+    const code = LOOKUP_NOT_FOUND[name];
+    const message = t('kit.lookup.notFound', { what: code ? `error.${code}` : 'kit.lookup.noMatch', value: typed });
+    setText('');
+    setDisplay('');
+    if (latest.current.value) latest.current.onChange('');
+    if (onNotFound) onNotFound(message);
+    else toast('error', message);
+  };
+
   // A code typed or scanned in full is taken as it is, even before its search has answered (a scanner types
-  // faster than the search runs): the server is asked for exactly that code. Anything else goes back to the value.
+  // faster than the search runs): the server is asked for exactly that code, and a code it lacks is said at once.
   const takeExact = (typed: string) => {
     const known = matchesFor === typed ? matches.find((o) => o.optionValue.toLowerCase() === typed.toLowerCase()) : undefined;
     if (known) {
@@ -136,7 +153,7 @@ export function LookupSearch({
       if (id !== query.current) return;
       const found = list.find((o) => o.optionValue === typed);
       if (found) choose(found);
-      else setText(shown.current);
+      else notFound(typed);
     });
   };
 
@@ -205,6 +222,7 @@ export function LookupSearch({
           clearable={clearable}
           size={size}
           autocomplete="off"
+          maxlength={maxLength}
           spellCheck={false}
           data-testid={testId}
           data-value={value}

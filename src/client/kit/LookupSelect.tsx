@@ -1,11 +1,12 @@
 /**
  * A choice from a `/globalOptions/<name>` lookup: a select for short lists, a search box for the long ones
  * (SEARCHABLE_LOOKUPS). The lookup is asked again when a parameter changes (another warehouse or client),
- * and a chosen value the new list no longer offers is cleared.
+ * and a chosen value the new list no longer offers is cleared — or, for FIRST_CHOSEN_LOOKUPS (the units of the
+ * chosen item), the list's first option is chosen.
  */
 import type SlSelectElement from '@shoelace-style/shoelace/dist/components/select/select.component.js';
 import { useEffect, useRef, useState } from 'react';
-import { type OptionEntry, SEARCHABLE_LOOKUPS } from '../../shared/lookups';
+import { FIRST_CHOSEN_LOOKUPS, type OptionEntry, SEARCHABLE_LOOKUPS } from '../../shared/lookups';
 import { useT } from './i18n';
 import { LookupSearch } from './LookupSearch';
 import { loadOptions, lookupBody } from './lookupOptions';
@@ -27,6 +28,10 @@ export interface LookupSelectProps {
   invalid?: boolean;
   testId?: string;
   size?: 'small' | 'medium';
+  /** Longest code the field holds: a search box takes no more (the server refuses longer search text). */
+  maxLength?: number;
+  /** Told, with the message to show, that a code typed or scanned into a search box is not in the lookup. */
+  onNotFound?: (message: string) => void;
 }
 
 const NO_PARAMS: Readonly<Record<string, string>> = {};
@@ -86,11 +91,19 @@ function LookupChoice({
   // value it lacks; the value a row arrived with is kept as it is, even if no longer offered.
   const origin = useRef({ value, key: paramsKey });
   if (origin.current.value !== value) origin.current = { value, key: paramsKey };
+  const chooseFirst = FIRST_CHOSEN_LOOKUPS.has(name);
   useEffect(() => {
-    if (!loaded || loaded.key === origin.current.key) return;
+    if (!loaded) return;
     const current = latest.current.value;
-    if (current && !loaded.options.some((o) => o.optionValue === current)) latest.current.onChange('');
-  }, [loaded]);
+    const fresh = loaded.key !== origin.current.key;
+    if (chooseFirst) {
+      // A new item's units: its base unit (the list's first), even if the former item's unit is offered too.
+      const first = loaded.options[0]?.optionValue ?? '';
+      if ((fresh || !current) && first !== current) latest.current.onChange(first);
+      return;
+    }
+    if (fresh && current && !loaded.options.some((o) => o.optionValue === current)) latest.current.onChange('');
+  }, [loaded, chooseFirst]);
 
   const options = loaded?.options ?? [];
   return (

@@ -29,6 +29,11 @@ export class ApiError extends Error {
 export interface ApiOptions {
   /** Do not toast a business refusal (code != 200); HTTP failures are still handled. */
   silent?: boolean;
+  /**
+   * The caller shows a transport failure itself (the login screen, spec 000 §8 "A transport error shows its
+   * message"): no toast, no error page; the rejection's ApiError carries the translated message.
+   */
+  inline?: boolean;
 }
 
 // Calls a signed-out user may make: the login screen's own.
@@ -77,25 +82,26 @@ function httpMessage(status: number, path: string): string {
   return status === 404 ? `${message}: ${API_BASE}${path}` : message;
 }
 
+const ERROR_PAGE = '/error/';
+
+// Spec 000/001 §8: every failed request with a response shows /error/{status}, except 401 and 405 (the login screen).
+// That includes calls the user did not start, such as lookups while typing: they send only bounded input (a search
+// box takes no more characters than its field holds), so the server answers one of them with 400 only on a defect,
+// and the error page's "Go back" returns to the screen. Business refusals are HTTP 200 and never leave the screen.
 function handleHttpFailure(status: number, path: string): void {
   const message = httpMessage(status, path);
-  switch (status) {
-    case 401:
-    case 405:
-      // Parallel calls fail together; only the first one (which still had a session) toasts and redirects.
-      if (!session.token) return;
-      toast('error', message);
-      // 401 with a token: the session expired (idle or absolute); 405: a newer login elsewhere ended it.
-      sendToLogin(status === 405 ? 'http.405' : 'shell.sessionExpired');
-      return;
-    case 400:
-    case 403:
-      toast('error', message);
-      return;
-    default:
-      toast('error', message);
-      navigate(`/error/${status}`);
+  if (status === 401 || status === 405) {
+    // Parallel calls fail together; only the first one (which still had a session) toasts and redirects.
+    if (!session.token) return;
+    toast('error', message);
+    // 401 with a token: the session expired (idle or absolute); 405: a newer login elsewhere ended it.
+    sendToLogin(status === 405 ? 'http.405' : 'shell.sessionExpired');
+    return;
   }
+  // The error page shows the status message; only the 404 one, naming the address (spec 000 §8), says more.
+  if (status === 404) toast('error', message);
+  // Parallel failures show one error page, and "Go back" leads to the screen rather than to another error page.
+  navigate(ERROR_PAGE + status, { replace: location.pathname.startsWith(ERROR_PAGE) });
 }
 
 function handleEnvelope<T>(envelope: Envelope<T>, opts: ApiOptions | undefined): Envelope<T> {
@@ -139,18 +145,18 @@ async function request<T>(
     const envelope = response.data;
     if (typeof envelope !== 'object' || envelope === null || !('code' in envelope)) {
       console.error(`${method.toUpperCase()} ${url}: the answer is not an envelope`);
-      throw new ApiError(response.status, 'not an envelope');
+      throw new ApiError(response.status, translate('api.failed'));
     }
     return handleEnvelope(envelope, opts);
   } catch (error) {
     if (error instanceof ApiError) throw error;
     if (isResponse(error)) {
-      handleHttpFailure(error.status, path);
+      if (!opts?.inline) handleHttpFailure(error.status, path);
       throw new ApiError(error.status, httpMessage(error.status, path));
     }
     // No response (network down, timeout): logged only, as the spec says.
     console.error(`${method.toUpperCase()} ${url} failed without a response`, error);
-    throw new ApiError(0, error instanceof Error ? error.message : 'network error');
+    throw new ApiError(0, translate(controller.signal.aborted ? 'http.408' : 'api.unreachable'));
   } finally {
     clearTimeout(timer);
   }

@@ -3,7 +3,8 @@ import type SlButtonElement from '@shoelace-style/shoelace/dist/components/butto
 import { useCallback, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useT } from './i18n';
-import { SlButton, SlDialog, SlIcon } from './sl';
+import { ModalDialog } from './ModalDialog';
+import { SlButton, SlIcon } from './sl';
 
 /** Texts are passed already translated: the dialog renders in its own React root, outside the IntlProvider. */
 export interface ConfirmOptions {
@@ -26,7 +27,7 @@ function ConfirmDialog({ options, onDone }: { options: ConfirmOptions; onDone: (
   };
 
   return (
-    <SlDialog
+    <ModalDialog
       open={open}
       label={options.title}
       className="wharf-confirm"
@@ -35,13 +36,7 @@ function ConfirmDialog({ options, onDone }: { options: ConfirmOptions; onDone: (
         event.preventDefault();
         okButton.current?.focus();
       }}
-      onSlRequestClose={(event) => {
-        // Like every dialog of the console (spec §9): a click beside it does not close it.
-        if (event.target === event.currentTarget && event.detail.source === 'overlay') event.preventDefault();
-      }}
-      onSlAfterHide={(event) => {
-        if (event.target === event.currentTarget) onDone(answer.current);
-      }}
+      onClose={() => onDone(answer.current)}
     >
       <div className="wharf-confirm__body">
         <SlIcon name="exclamation-triangle" className="wharf-confirm__icon" />
@@ -59,7 +54,7 @@ function ConfirmDialog({ options, onDone }: { options: ConfirmOptions; onDone: (
       >
         {options.okLabel}
       </SlButton>
-    </SlDialog>
+    </ModalDialog>
   );
 }
 

@@ -1,4 +1,5 @@
 /** Shell state (spec 000 §2 "Shell state"), held in one valtio store shared by the shell and every screen. */
+import { useMemo } from 'react';
 import { proxy, useSnapshot } from 'valtio';
 import { DEFAULT_LANGUAGE, isLanguage, type LanguageCode, LOCALE_IDS, type MenuNode } from '../../shared/wire';
 
@@ -177,4 +178,17 @@ export function hasPermission(perm: string): boolean {
 export function usePermission(perm: string): boolean {
   const snap = useSnapshot(session);
   return snap.permissions.includes(perm);
+}
+
+function holdsScreen(nodes: readonly MenuNode[], url: string): boolean {
+  // Buttons (type 2) are permissions, never screens.
+  return nodes.some(
+    (node) => (node.type !== 2 && node.url?.trim().replace(/^\/+/, '') === url) || holdsScreen(node.children, url),
+  );
+}
+
+/** Whether the user's navigation tree holds the screen of a menu url (e.g. `Core/Signature`), so it may be opened. */
+export function useHasScreen(url: string): boolean {
+  const { navTree } = useSnapshot(session);
+  return useMemo(() => holdsScreen(navTree as readonly MenuNode[], url), [navTree, url]);
 }

@@ -69,4 +69,5 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'sys/backup': lazy(() => import('./backup/BackupPage').then((m) => ({ default: m.BackupPage }))),
   'generator/generator': lazy(() => import('./generator/GeneratorPage').then((m) => ({ default: m.GeneratorPage }))),
   'Wms/Report': lazy(() => import('./reports/ReportFramePage').then((m) => ({ default: m.ReportFramePage }))),
+  'Core/Signature': lazy(() => import('./signature/SignaturePage').then((m) => ({ default: m.SignaturePage }))),
 };

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useT } from '../kit/i18n';
-import { SlDialog, SlSpinner } from '../kit/sl';
+import { ModalDialog } from '../kit/ModalDialog';
+import { SlSpinner } from '../kit/sl';
 
 // The panel (and the grid it uses) loads only when an administrator opens the dialog.
 const BackupPanel = lazy(() => import('../pages/backup/BackupPanel').then((m) => ({ default: m.BackupPanel })));
@@ -12,23 +13,12 @@ const BackupPanel = lazy(() => import('../pages/backup/BackupPanel').then((m) =>
 export function BackupDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
   return (
-    <SlDialog
-      label={t('backup.title')}
-      open={open}
-      className="backup-dialog"
-      data-testid="backup-dialog"
-      onSlRequestClose={(event) => {
-        if (event.target === event.currentTarget && event.detail.source === 'overlay') event.preventDefault();
-      }}
-      onSlAfterHide={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
-    >
+    <ModalDialog label={t('backup.title')} open={open} className="backup-dialog" data-testid="backup-dialog" onClose={onClose}>
       {open && (
         <Suspense fallback={<SlSpinner />}>
           <BackupPanel />
         </Suspense>
       )}
-    </SlDialog>
+    </ModalDialog>
   );
 }

@@ -45,9 +45,11 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   // Why the previous session ended (another device, expiry), shown until the next sign-in.
   const [reason] = useState(signedOutReason);
+  // Spec 000 §8 Login: "A transport error shows its message" (server unreachable, 500 …), here on the screen.
+  const [transportError, setTransportError] = useState('');
 
   useEffect(() => {
-    apiGet<PublicConfig>('/config/public', undefined, { silent: true })
+    apiGet<PublicConfig>('/config/public', undefined, { silent: true, inline: true })
       .then((answer) => {
         if (answer.code !== 200 || !answer.data) {
           setConfigFailed(true);
@@ -56,7 +58,10 @@ export function LoginPage() {
         setConfig(answer.data);
         session.appName = answer.data.appName || session.appName;
       })
-      .catch(() => setConfigFailed(true));
+      .catch((error: unknown) => {
+        setConfigFailed(true);
+        if (error instanceof ApiError) setTransportError(error.message);
+      });
   }, []);
 
   // The captcha image is fetched only once the configuration asks for it (each fetch creates a server-side
@@ -85,13 +90,14 @@ export function LoginPage() {
     setErrors(missing);
     if (Object.keys(missing).length > 0 || busy) return;
     setBusy(true);
+    setTransportError('');
     const account = values.account.trim();
     try {
-      const answer = await apiPost<LoginAnswer>('/login', {
-        account,
-        password: values.password,
-        captcha: captchaOn ? values.captcha.trim() : '',
-      });
+      const answer = await apiPost<LoginAnswer>(
+        '/login',
+        { account, password: values.password, captcha: captchaOn ? values.captcha.trim() : '' },
+        { inline: true },
+      );
       if (answer.code !== 200 || !answer.data?.token) {
         // The api client already showed the server's message; a used captcha is spent.
         refreshCaptcha();
@@ -103,6 +109,7 @@ export function LoginPage() {
       setLocation(takeReturnTo(), { replace: true });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
+      setTransportError(error.message);
       refreshCaptcha();
     } finally {
       setBusy(false);
@@ -128,6 +135,12 @@ export function LoginPage() {
           <SlAlert open variant="warning" className="login-reason" data-testid="signed-out-reason">
             <SlIcon slot="icon" name="exclamation-triangle" />
             {t(reason)}
+          </SlAlert>
+        ) : null}
+        {transportError ? (
+          <SlAlert open variant="danger" className="login-reason" data-testid="login-transport-error">
+            <SlIcon slot="icon" name="exclamation-octagon" />
+            {transportError}
           </SlAlert>
         ) : null}
         <div className="login-field">

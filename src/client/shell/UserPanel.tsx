@@ -1,12 +1,12 @@
-import type SlDialogElement from '@shoelace-style/shoelace/dist/components/dialog/dialog.component.js';
 import type SlDropdownElement from '@shoelace-style/shoelace/dist/components/dropdown/dropdown.component.js';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { apiPost } from '../kit/api';
 import { useT } from '../kit/i18n';
+import { ModalDialog } from '../kit/ModalDialog';
 import { session, signOut, usePermission } from '../kit/session';
-import { SlButton, SlDialog, SlDivider, SlDropdown, SlIcon } from '../kit/sl';
+import { SlButton, SlDivider, SlDropdown, SlIcon } from '../kit/sl';
 import { BackupDialog } from './BackupDialog';
 
 const ChangePasswordDialog = lazy(() =>
@@ -100,17 +100,10 @@ export function UserPanel() {
           <ChangePasswordDialog open onClose={() => setChangingPassword(false)} />
         </Suspense>
       ) : null}
-      <SlDialog
+      <ModalDialog
         label={t('shell.logoutTitle')}
         open={confirming}
-        onSlRequestClose={(event) => {
-          // Dialogs never close from a click outside (spec 000 §9).
-          if (event.detail.source === 'overlay') event.preventDefault();
-        }}
-        onSlAfterHide={(event) => {
-          // sl-after-hide bubbles up from inner components; only the dialog's own counts.
-          if ((event.target as SlDialogElement).localName === 'sl-dialog') setConfirming(false);
-        }}
+        onClose={() => setConfirming(false)}
         className="confirm-dialog"
       >
         {t('shell.logoutConfirm')}
@@ -120,7 +113,7 @@ export function UserPanel() {
         <SlButton slot="footer" variant="primary" loading={busy} onClick={logout}>
           {t('shell.confirm')}
         </SlButton>
-      </SlDialog>
+      </ModalDialog>
       <BackupDialog open={backupOpen} onClose={() => setBackupOpen(false)} />
     </>
   );

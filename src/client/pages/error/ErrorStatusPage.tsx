@@ -10,5 +10,6 @@ export function ErrorStatusPage() {
   const code = /^\d{3}$/.test(status) ? status : '';
   const key = `http.${code}`;
   const message = code && t(key) !== key ? t(key) : t('errorPage.unknown');
-  return <ErrorPanel code={code || '!'} message={message} />;
+  // Back to the screen the failed call came from (spec 000 §2: the error pages offer going back and going home).
+  return <ErrorPanel code={code || '!'} message={message} showBack />;
 }

@@ -7,7 +7,7 @@
  */
 import type SlInputElement from '@shoelace-style/shoelace/dist/components/input/input.component.js';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ItemAttributeType, ItemLotControl, LocationHuIndicate } from '../../../shared/lookups';
+import { ATTRIBUTE_SLOTS, type ItemAttributeType, type ItemLotControl, type LocationHuIndicate } from '../../../shared/lookups';
 import { SUCCESS } from '../../../shared/wire';
 import { apiPost, toast } from '../../kit/api';
 import { FormDialog, type FormDialogProps } from '../../kit/FormDialog';
@@ -37,7 +37,10 @@ export function LineDialog({ kind, ...props }: FormDialogProps & { kind: TaskKin
     const row = props.row ?? {};
     setAttributes(
       Object.fromEntries(
-        Array.from({ length: 11 }, (_, i) => [`genericAttrValue${i + 1}`, String(row[`genericAttrValue${i + 1}`] ?? '')]),
+        Array.from({ length: ATTRIBUTE_SLOTS }, (_, i) => [
+          `genericAttrValue${i + 1}`,
+          String(row[`genericAttrValue${i + 1}`] ?? ''),
+        ]),
       ),
     );
     setItem(null);
@@ -110,15 +113,24 @@ export function LineDialog({ kind, ...props }: FormDialogProps & { kind: TaskKin
       if (duplicate.code !== SUCCESS) return null;
       if (duplicate.data) return refuse('error.duplicateLineNumber');
     }
-    // The stored attribute id of the shown attributes; none for an item without them.
+    // The values of the item's attribute slots; every other slot is null (a value kept from a former item or from
+    // the row before its item changed belongs to no attribute).
+    const used = new Set(attributeTypes.map((a) => a.slot));
+    const attributeValues = Object.fromEntries(
+      Array.from({ length: ATTRIBUTE_SLOTS }, (_, i) => {
+        const key = `genericAttrValue${i + 1}`;
+        return [key, used.has(i + 1) ? (attributes[key] ?? '').trim() : null];
+      }),
+    );
+    // The stored attribute id of the shown attributes. Spec 000 §4: an item without attribute types (no collection,
+    // or a collection without types) has none — storedAttributeId is null.
     let storedAttributeId: number | null = null;
     if (attributeTypes.length > 0) {
-      if (attributeTypes.some((a) => !attributes[`genericAttrValue${a.slot}`]?.trim()))
-        return refuse('error.itemAttributesEmpty');
+      if (attributeTypes.some((a) => !attributeValues[`genericAttrValue${a.slot}`])) return refuse('error.itemAttributesEmpty');
       const answer = await apiPost<{ storedAttributeId: number | null }>('/globalOptions/getStoredAttributeId', {
         whId: text('whId'),
         itemNumber: text('itemNumber'),
-        ...attributes,
+        ...attributeValues,
       });
       if (answer.code !== SUCCESS) return null;
       storedAttributeId = answer.data?.storedAttributeId ?? null;
@@ -143,7 +155,6 @@ export function LineDialog({ kind, ...props }: FormDialogProps & { kind: TaskKin
         });
       }
     }
-    const attributeValues = attributeTypes.length > 0 ? attributes : {};
     return { ...payload, ...attributeValues, storedAttributeId };
   };
 

@@ -10,8 +10,8 @@ import { apiGet } from '../../kit/api';
 import type { RowAction } from '../../kit/DataTable';
 import { EntityListPage, type EntityRow } from '../../kit/EntityListPage';
 import { useT } from '../../kit/i18n';
+import { ModalDialog } from '../../kit/ModalDialog';
 import { usePermission } from '../../kit/session';
-import { SlDialog } from '../../kit/sl';
 import { formatDateTime } from '../../kit/tableState';
 import './inventory.css';
 
@@ -46,14 +46,12 @@ export function LogPage({ entity }: { entity: EntityDef }) {
   return (
     <>
       <EntityListPage entity={entity} rowActions={rowActions} />
-      <SlDialog
+      <ModalDialog
         open={record !== null}
         label={t(`entity.${entity.name}.name`)}
         style={{ '--width': '40vw' } as CSSProperties}
         data-testid="log-detail"
-        onSlAfterHide={(event) => {
-          if (event.target === event.currentTarget) setRecord(null);
-        }}
+        onClose={() => setRecord(null)}
       >
         {record ? (
           <dl className="log-detail">
@@ -71,7 +69,7 @@ export function LogPage({ entity }: { entity: EntityDef }) {
             ))}
           </dl>
         ) : null}
-      </SlDialog>
+      </ModalDialog>
     </>
   );
 }

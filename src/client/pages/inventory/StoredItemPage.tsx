@@ -11,8 +11,9 @@ import { SUCCESS } from '../../../shared/wire';
 import { apiPost, toast } from '../../kit/api';
 import { EntityListPage, type EntityRow } from '../../kit/EntityListPage';
 import { useT } from '../../kit/i18n';
+import { ModalDialog } from '../../kit/ModalDialog';
 import { usePermission } from '../../kit/session';
-import { SlButton, SlDialog, SlIcon, SlOption, SlSelect } from '../../kit/sl';
+import { SlButton, SlIcon, SlOption, SlSelect } from '../../kit/sl';
 
 export function StoredItemPage() {
   const t = useT();
@@ -74,17 +75,12 @@ export function StoredItemPage() {
           </>
         )}
       />
-      <SlDialog
+      <ModalDialog
         open={holding !== null}
         label={t('inventory.hold.title')}
         style={{ '--width': '40vw' } as CSSProperties}
         data-testid="hold-dialog"
-        onSlRequestClose={(event) => {
-          if (event.target === event.currentTarget && event.detail.source === 'overlay') event.preventDefault();
-        }}
-        onSlAfterHide={(event) => {
-          if (event.target === event.currentTarget) setHolding(null);
-        }}
+        onClose={() => setHolding(null)}
       >
         <SlSelect
           label={t('inventory.hold.reason')}
@@ -111,7 +107,7 @@ export function StoredItemPage() {
         >
           {t('kit.action.submit')}
         </SlButton>
-      </SlDialog>
+      </ModalDialog>
     </>
   );
 }

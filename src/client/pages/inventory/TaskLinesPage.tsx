@@ -10,8 +10,7 @@ import { permission } from '../../../shared/permissions';
 import { type PageResult, SUCCESS } from '../../../shared/wire';
 import { apiPost } from '../../kit/api';
 import { useConfirm } from '../../kit/confirm';
-import type { TableColumn } from '../../kit/DataTable';
-import { EntityListPage, type EntityRow } from '../../kit/EntityListPage';
+import { EntityListPage, type EntityRow, type ExtraColumn } from '../../kit/EntityListPage';
 import { useT } from '../../kit/i18n';
 import { session, usePermission } from '../../kit/session';
 import { SlAlert, SlButton, SlIcon } from '../../kit/sl';
@@ -23,7 +22,7 @@ import './inventory.css';
 const SLOTS = Array.from({ length: 11 }, (_, i) => i + 1);
 
 /** The attribute pairs as columns: each value hidden (the column chooser shows it), headed by its type label. */
-const ATTRIBUTE_COLUMNS: TableColumn<EntityRow>[] = SLOTS.flatMap((n) => [
+const ATTRIBUTE_COLUMNS: ExtraColumn[] = SLOTS.flatMap((n) => [
   { field: `genericAttrShow${n}`, headerKey: 'inventory.line.attributeType', headerValues: { n }, minWidth: 110, hidden: n > 2 },
   { field: `genericAttrValue${n}`, headerKey: 'inventory.line.attributeValue', headerValues: { n }, minWidth: 110, hidden: true },
 ]);
@@ -65,6 +64,23 @@ export function TaskLinesPage({ kind }: { kind: TaskKind }) {
     [whId, taskId],
   );
   const open = isOpenTask(header);
+  // Spec 000 §3: a movement line carries its status (N new, C completed with its task), shown after its line number.
+  const columns = useMemo<ExtraColumn[]>(
+    () =>
+      kind === 'movement'
+        ? [
+            {
+              field: 'status',
+              headerKey: 'entity.tblInvMovementDetail.field.status',
+              minWidth: 90,
+              after: 'lineNumber',
+              format: (value) => (value ? t(`code.movementStatus.${String(value)}`) : ''),
+            },
+            ...ATTRIBUTE_COLUMNS,
+          ]
+        : ATTRIBUTE_COLUMNS,
+    [kind, t],
+  );
 
   const execute = async () => {
     if (!header) return;
@@ -83,7 +99,8 @@ export function TaskLinesPage({ kind }: { kind: TaskKind }) {
       pageSize={8}
       locked={!open}
       reloadKey={reloadKey}
-      extraColumns={ATTRIBUTE_COLUMNS}
+      extraColumns={columns}
+      deleteCall="batchDelete"
       renderDialog={(props) => <LineDialog kind={kind} {...props} />}
       header={
         <div className="inventory-task-header" data-testid="task-header">

@@ -5,7 +5,8 @@ import { isStrongPassword } from '../../../shared/passwordRule';
 import { SUCCESS } from '../../../shared/wire';
 import { apiPost, toast } from '../../kit/api';
 import { useT } from '../../kit/i18n';
-import { SlButton, SlDialog, SlInput } from '../../kit/sl';
+import { ModalDialog } from '../../kit/ModalDialog';
+import { SlButton, SlInput } from '../../kit/sl';
 import './system.css';
 
 export interface PasswordDialogProps {
@@ -79,18 +80,13 @@ export function PasswordDialog({ open, title, askCurrent, submit, onClose }: Pas
   );
 
   return (
-    <SlDialog
+    <ModalDialog
       open={open}
       label={title}
       className="sys-password-dialog"
       style={{ '--width': '420px' } as CSSProperties}
       data-testid="password-dialog"
-      onSlRequestClose={(event) => {
-        if (event.target === event.currentTarget && event.detail.source === 'overlay') event.preventDefault();
-      }}
-      onSlAfterHide={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
+      onClose={onClose}
     >
       <form
         className="wharf-form"
@@ -111,7 +107,7 @@ export function PasswordDialog({ open, title, askCurrent, submit, onClose }: Pas
       <SlButton slot="footer" variant="primary" loading={saving} data-testid="password-submit" onClick={() => void save()}>
         {t('kit.action.submit')}
       </SlButton>
-    </SlDialog>
+    </ModalDialog>
   );
 }
 

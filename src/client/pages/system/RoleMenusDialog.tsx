@@ -9,8 +9,9 @@ import { useSnapshot } from 'valtio';
 import { type MenuNode, SUCCESS } from '../../../shared/wire';
 import { apiGet, apiPost, toast } from '../../kit/api';
 import { useT } from '../../kit/i18n';
+import { ModalDialog } from '../../kit/ModalDialog';
 import { session } from '../../kit/session';
-import { SlAlert, SlButton, SlDialog, SlIcon, SlSpinner, SlTree, SlTreeItem } from '../../kit/sl';
+import { SlAlert, SlButton, SlIcon, SlSpinner, SlTree, SlTreeItem } from '../../kit/sl';
 import { loadRoles } from './adminApi';
 import './system.css';
 
@@ -98,18 +99,13 @@ export function RoleMenusDialog({ role, canEdit, onClose }: RoleMenusDialogProps
 
   const readOnly = !canEdit || superAdmin;
   return (
-    <SlDialog
+    <ModalDialog
       open={open}
       label={t('sys.role.menusTitle', { name: String(role?.name ?? '') })}
       className="sys-role-menus"
       style={{ '--width': '40vw' } as CSSProperties}
       data-testid="role-menus-dialog"
-      onSlRequestClose={(event) => {
-        if (event.target === event.currentTarget && event.detail.source === 'overlay') event.preventDefault();
-      }}
-      onSlAfterHide={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
+      onClose={onClose}
     >
       {superAdmin ? (
         <SlAlert open variant="primary" className="sys-note">
@@ -149,6 +145,6 @@ export function RoleMenusDialog({ role, canEdit, onClose }: RoleMenusDialogProps
       >
         {t('kit.action.submit')}
       </SlButton>
-    </SlDialog>
+    </ModalDialog>
   );
 }
