@@ -12,8 +12,11 @@ const publicDir = path.join(dist, 'public');
 const assetsDir = path.join(publicDir, 'assets');
 const serverOnly = process.argv.includes('--server-only');
 
-/** DESIGN.md §8: the login route loads at most 170 KB of gzipped JS. */
-const LOGIN_ROUTE_BUDGET = 170 * 1024;
+/**
+ * The login route loads at most 150 KB of gzipped JS (DESIGN.md §8 says 170; issue 10 keeps 20 KB of it for what comes
+ * later). What the login screen can work without — the rest of the messages, the colour picker — is lazy.
+ */
+const LOGIN_ROUTE_BUDGET = 150 * 1024;
 
 /**
  * Messages the console needs before anyone has signed in (login screen, language and theme pickers, HTTP errors,
