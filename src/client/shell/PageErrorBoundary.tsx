@@ -18,6 +18,6 @@ export class PageErrorBoundary extends Component<Props, { failed: boolean }> {
   }
 
   override render(): ReactNode {
-    return this.state.failed ? <div className="page-failed">{this.props.message}</div> : this.props.children;
+    return this.state.failed ? <div className="page-notice page-failed">{this.props.message}</div> : this.props.children;
   }
 }

@@ -5,7 +5,7 @@ import { SlIcon } from '../kit/sl';
 export function PageNotBuilt({ url }: { url: string }) {
   const t = useT();
   return (
-    <div className="page-not-built">
+    <div className="page-notice page-not-built">
       <SlIcon name="cone-striped" />
       <p>{t('shell.pageNotBuilt')}</p>
       <code>{url}</code>

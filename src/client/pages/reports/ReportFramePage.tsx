@@ -50,7 +50,7 @@ export function ReportFramePage() {
   if (!config.url)
     return (
       <div className="report-page">
-        <div className="report-missing" data-testid="report-missing">
+        <div className="page-notice report-missing" data-testid="report-missing">
           <SlIcon name="bar-chart-line" />
           <p>{t('report.notConfigured')}</p>
         </div>

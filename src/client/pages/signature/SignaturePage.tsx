@@ -5,12 +5,11 @@
  */
 import { useT } from '../../kit/i18n';
 import { SlIcon } from '../../kit/sl';
-import './signature.css';
 
 export function SignaturePage() {
   const t = useT();
   return (
-    <section className="signature-placeholder" data-testid="signature-placeholder">
+    <section className="page-notice" data-testid="signature-placeholder">
       <SlIcon name="pen" />
       <h2>{t('signature.title')}</h2>
       <p>{t('signature.comingWithDockStation')}</p>
