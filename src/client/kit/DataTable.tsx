@@ -122,12 +122,16 @@ export function DataTable<Row extends TableRow>({
   );
 
   const columnDefs = useMemo<ColDef<Row>[]>(() => {
+    // The first shown column (the row's key: a code, a line number) stays in view when a wide table scrolls sideways,
+    // as the operation column does on the right (issue 10 item 10).
+    const keyField = effective.find((c) => c.visible)?.field;
     const defs: ColDef<Row>[] = effective.map((c) => {
       const column = byField.get(c.field);
       return {
         colId: c.field,
         headerName: labelOf(c),
         hide: !c.visible,
+        pinned: c.field === keyField ? 'left' : undefined,
         minWidth: c.minWidth,
         valueGetter: (params) => (column && params.data ? cellText(column, params.data) : ''),
       };
