@@ -74,7 +74,15 @@ const rowSelection: RowSelectionOptions = {
   enableClickSelection: false,
 };
 
-const selectionColumnDef = { pinned: 'left' as const, width: 48, minWidth: 48, maxWidth: 48, resizable: false };
+// Locked to the left edge: the pinned key column comes after the check boxes.
+const selectionColumnDef = {
+  pinned: 'left' as const,
+  lockPosition: 'left' as const,
+  width: 48,
+  minWidth: 48,
+  maxWidth: 48,
+  resizable: false,
+};
 
 const defaultColDef: ColDef = {
   // The order comes from the server across all pages; sorting one page in the browser would mislead.
@@ -131,7 +139,8 @@ export function DataTable<Row extends TableRow>({
         colId: c.field,
         headerName: labelOf(c),
         hide: !c.visible,
-        pinned: c.field === keyField ? 'left' : undefined,
+        // Pinned, it takes its own width rather than a share of the screen (flex), so a phone keeps room for the rest.
+        ...(c.field === keyField ? { pinned: 'left' as const, flex: 0, width: c.minWidth } : {}),
         minWidth: c.minWidth,
         valueGetter: (params) => (column && params.data ? cellText(column, params.data) : ''),
       };
