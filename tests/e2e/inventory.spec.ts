@@ -138,7 +138,6 @@ test('stock is adjusted, moved by a movement line with lot, expiry and pallet, a
   await expect(toast(page, '数量大于可用库存（100）')).toBeVisible();
   // The refusal stays in the dialog after the toast has gone.
   await expect(dialog(page).getByTestId('line-refusal')).toContainText('数量大于可用库存（100）');
-  await dialog(page).getByTestId('line-refusal').scrollIntoViewIfNeeded();
   await shot(page, 'inv-03-negative-refused-zh');
   // Within the stock it is saved; the line is then removed again by batch delete, through the spec's batchDelete.
   await input(page, 'qty').fill('-1');
@@ -174,7 +173,6 @@ test('stock is adjusted, moved by a movement line with lot, expiry and pallet, a
   await input(page, 'expirationDate').fill('2027-06-30');
   await input(page, 'huId').fill('PAL-E2E');
   await expect(dialog(page).getByTestId('available-qty')).toHaveText('Available stock: 100');
-  await dialog(page).getByTestId('available-qty').scrollIntoViewIfNeeded();
   await shot(page, 'inv-04a-movement-available-en');
   // A bad quantity: refused under the field, nothing sent.
   await input(page, 'qty').fill('1.50');
@@ -188,7 +186,6 @@ test('stock is adjusted, moved by a movement line with lot, expiry and pallet, a
   await expect(toast(page, 'Excess of available stock: only 100 available')).toBeVisible();
   await page.waitForTimeout(2500);
   await expect(dialog(page).getByTestId('line-refusal')).toContainText('Excess of available stock: only 100 available');
-  await dialog(page).getByTestId('line-refusal').scrollIntoViewIfNeeded();
   await shot(page, 'inv-05-too-much-en');
   await input(page, 'qty').fill('30');
   await submitLine(page);
