@@ -44,6 +44,7 @@ export const ERROR_CODES = [
   'notStagingLocation',
   'overflowZoneSelf',
   'itemNotFound',
+  'locationNotFound',
   'itemAttributesNotFound',
   'itemAttributesEmpty',
   'attributeIdFailed',

@@ -34,7 +34,12 @@ export const FIRST_CHOSEN_LOOKUPS: ReadonlySet<string> = new Set(['getItemBaseUo
  * What a searchable lookup says at once when a typed or scanned code is not in it (spec 001 §8 "Item lookup returning
  * nothing: Item Not Found"); other lookups say that nothing matches.
  */
-export const LOOKUP_NOT_FOUND: Readonly<Partial<Record<string, ErrorCode>>> = { getSku: 'itemNotFound' };
+export const LOOKUP_NOT_FOUND: Readonly<Partial<Record<string, ErrorCode>>> = {
+  getSku: 'itemNotFound',
+  // A location typed into a line (issue 10 item 11) is named as one, not as "no match".
+  getLocation: 'locationNotFound',
+  getDestinationLocation: 'locationNotFound',
+};
 
 /** The item's lot-control information (`getItemLotCtlAttrCollection`); null when the item is not found. */
 export interface ItemLotControl {

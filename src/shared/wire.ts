@@ -36,6 +36,8 @@ export interface LoginRequest {
   account: string;
   password: string;
   captcha: string;
+  /** The language chosen on the login screen: the console opens in it and it becomes the user's saved language. */
+  language?: LanguageCode;
 }
 
 export interface LoginAnswer {

@@ -251,6 +251,8 @@ describe('hostile input on every route', () => {
       account: 'fuzz',
       password: 'Fuzz#2024',
       captcha: '',
+      // The language chosen on the login screen (issue 10 item 12): the schema's first choice.
+      language: 'zh_cn',
     });
   });
 

@@ -31,7 +31,7 @@ async function submitLine(page: Page): Promise<void> {
   await page.getByTestId('confirm-ok').click();
 }
 
-/** Adds a task from the open task list and opens its lines; answers the task id. */
+/** Adds a task from the open task list: its lines open at once (issue 10 item 11); answers the task id. */
 async function newTask(page: Page, entity: string, description: string): Promise<string> {
   await page.locator(`[data-entity="${entity}"]`).getByTestId('add').click();
   await choose(page, 'whId', /^WH01/);
@@ -39,17 +39,21 @@ async function newTask(page: Page, entity: string, description: string): Promise
   await dialog(page).getByTestId('dialog-submit').click();
   await page.getByTestId('confirm-ok').click();
   await expect(dialog(page)).toHaveCount(0);
-  const first = rows(page, entity).filter({ hasText: description }).first();
-  await expect(first).toBeVisible();
-  const taskId = (await first.innerText()).match(/(MV|AJ)\d{8}/)?.[0] ?? '';
-  expect(taskId).not.toBe('');
+  await expect(page).toHaveURL(new RegExp(`/Wms/${entity.replace(/^t/, 'T')}Detail\\?taskId=(MV|AJ)\\d{8}&whId=WH01`));
+  const taskId = new URL(page.url()).searchParams.get('taskId') ?? '';
+  await expect(page.locator('[data-testid="task-header"]', { hasText: taskId })).toBeVisible();
+  return taskId;
+}
+
+/** The task list's "lines" action opens the lines of a task. */
+async function openLines(page: Page, entity: string, taskId: string): Promise<void> {
+  await page.getByTestId('back').filter({ visible: true }).click();
   await page
     .locator(`[data-entity="${entity}"] [role="row"][row-index]`, { hasText: taskId })
     .getByTestId('row-lines')
     .first()
     .click();
   await expect(page.locator('[data-testid="task-header"]', { hasText: taskId })).toBeVisible();
-  return taskId;
 }
 
 test('stock is adjusted, moved by a movement line with lot, expiry and pallet, and found in the stock query and the log', async ({
@@ -69,7 +73,10 @@ test('stock is adjusted, moved by a movement line with lot, expiry and pallet, a
   // Lot control is N until an item is chosen, and an item location needs no pallet: neither shows.
   await expect(field(page, 'lotNumber')).toHaveCount(0);
   await expect(field(page, 'huId')).toHaveCount(0);
-  await input(page, 'lineNumber').fill('1');
+  // The next line number is filled in, and the unit list asks for the item, not for the task's fixed warehouse.
+  await expect(input(page, 'lineNumber')).toHaveValue('1');
+  await expect(field(page, 'uom')).toHaveJSProperty('placeholder', '请先选择物料');
+  await expect(dialog(page).getByTestId('available-qty')).toHaveText('可用库存：请先选择物料');
   // An item code the lookup does not have is said at once, under the field.
   await unknownItem(page, '商品不存在：NOPE-0404');
   await shot(page, 'inv-00-item-not-found-zh');
@@ -77,7 +84,13 @@ test('stock is adjusted, moved by a movement line with lot, expiry and pallet, a
   await expect(dialog(page).getByTestId('error-itemNumber')).toBeEmpty();
   // The item's units load and the first, its base unit, is chosen.
   await expect(field(page, 'uom')).toHaveJSProperty('value', 'CUP');
+  await expect(dialog(page).getByTestId('available-qty')).toHaveText('可用库存：请先选择库位');
+  // An unknown location is said in words under its field too.
+  await input(page, 'locationId').fill('NOPE-LOC');
+  await input(page, 'locationId').press('Enter');
+  await expect(dialog(page).getByTestId('error-locationId')).toHaveText('库位不存在：NOPE-LOC');
   await scan(page, 'locationId', 'P01-01-1');
+  await expect(dialog(page).getByTestId('error-locationId')).toBeEmpty();
   await expect(field(page, 'lotNumber')).toBeVisible();
   await expect(field(page, 'expirationDate')).toBeVisible();
   await expect(field(page, 'huId')).toBeVisible();
@@ -85,6 +98,8 @@ test('stock is adjusted, moved by a movement line with lot, expiry and pallet, a
   await input(page, 'lotNumber').fill('LOT-E2E');
   await input(page, 'expirationDate').fill('2027-06-30');
   await input(page, 'huId').fill('PAL-E2E');
+  // Nothing there yet: the dialog says so while the user types.
+  await expect(dialog(page).getByTestId('available-qty')).toHaveText('可用库存：0');
   await shot(page, 'inv-01-adjustment-line-zh');
   // The yogurt has no attribute collection: no attribute id, no attribute values.
   const saved = page.waitForRequest((request) => request.url().endsWith('/api/tblInvAdjustmentDetail/save'));
@@ -102,6 +117,8 @@ test('stock is adjusted, moved by a movement line with lot, expiry and pallet, a
   );
   await expect(page.locator('[data-entity="tblInvAdjustmentDetail"]').getByTestId('add')).toHaveAttribute('disabled', '');
   await shot(page, 'inv-02-adjustment-confirmed-zh');
+  // The list's "lines" action opens the same task again.
+  await openLines(page, 'tblInvAdjustment', adjustment);
 
   // A negative adjustment beyond the stock is refused.
   await openScreen(page, '库存管理', '库存调整', /\/Wms\/TblInvAdjustment/);
@@ -114,8 +131,13 @@ test('stock is adjusted, moved by a movement line with lot, expiry and pallet, a
   await input(page, 'lotNumber').fill('LOT-E2E');
   await input(page, 'expirationDate').fill('2027-06-30');
   await input(page, 'huId').fill('PAL-E2E');
+  // The dialog shows the stock there, and that the quantity is beyond it, before anything is sent.
+  await expect(dialog(page).getByTestId('available-qty')).toContainText('可用库存：100');
+  await expect(dialog(page).getByTestId('available-short')).toContainText('数量大于可用库存（100）');
   await submitLine(page);
   await expect(toast(page, '数量大于可用库存（100）')).toBeVisible();
+  // The refusal stays in the dialog after the toast has gone.
+  await expect(dialog(page).getByTestId('line-refusal')).toContainText('数量大于可用库存（100）');
   await shot(page, 'inv-03-negative-refused-zh');
   // Within the stock it is saved; the line is then removed again by batch delete, through the spec's batchDelete.
   await input(page, 'qty').fill('-1');
@@ -137,7 +159,7 @@ test('stock is adjusted, moved by a movement line with lot, expiry and pallet, a
   await openScreen(page, 'Inventory', 'Movements', /\/Wms\/TblInvMovement/);
   const movement = await newTask(page, 'tblInvMovement', 'E2E replenishment');
   await page.locator('[data-entity="tblInvMovementDetail"]').getByTestId('add').click();
-  await input(page, 'lineNumber').fill('1');
+  await expect(input(page, 'lineNumber')).toHaveValue('1');
   await unknownItem(page, 'Item Not Found: NOPE-0404');
   await shot(page, 'inv-00-item-not-found-en');
   await scan(page, 'itemNumber', 'ACME-0001');
@@ -150,6 +172,8 @@ test('stock is adjusted, moved by a movement line with lot, expiry and pallet, a
   await input(page, 'lotNumber').fill('LOT-E2E');
   await input(page, 'expirationDate').fill('2027-06-30');
   await input(page, 'huId').fill('PAL-E2E');
+  await expect(dialog(page).getByTestId('available-qty')).toHaveText('Available stock: 100');
+  await shot(page, 'inv-04a-movement-available-en');
   // A bad quantity: refused under the field, nothing sent.
   await input(page, 'qty').fill('1.50');
   await dialog(page).getByTestId('dialog-submit').click();
@@ -157,16 +181,20 @@ test('stock is adjusted, moved by a movement line with lot, expiry and pallet, a
   await shot(page, 'inv-04-bad-quantity-en');
   // Too much: more than the 100 there are.
   await input(page, 'qty').fill('500');
+  await expect(dialog(page).getByTestId('available-short')).toContainText('Excess of available stock: only 100 available');
   await submitLine(page);
   await expect(toast(page, 'Excess of available stock: only 100 available')).toBeVisible();
+  await page.waitForTimeout(2500);
+  await expect(dialog(page).getByTestId('line-refusal')).toContainText('Excess of available stock: only 100 available');
   await shot(page, 'inv-05-too-much-en');
   await input(page, 'qty').fill('30');
   await submitLine(page);
   await expect(dialog(page)).toHaveCount(0);
   await expect(rows(page, 'tblInvMovementDetail')).toHaveCount(1);
   await expect(rows(page, 'tblInvMovementDetail').first()).toContainText('New');
-  // The same line number again.
+  // The same line number again (the dialog offers the next one, 2).
   await page.locator('[data-entity="tblInvMovementDetail"]').getByTestId('add').click();
+  await expect(input(page, 'lineNumber')).toHaveValue('2');
   await input(page, 'lineNumber').fill('1');
   await scan(page, 'itemNumber', 'ACME-0001');
   await scan(page, 'sourceLocationId', 'P01-01-1');

@@ -74,7 +74,15 @@ const rowSelection: RowSelectionOptions = {
   enableClickSelection: false,
 };
 
-const selectionColumnDef = { pinned: 'left' as const, width: 48, minWidth: 48, maxWidth: 48, resizable: false };
+// Locked to the left edge: the pinned key column comes after the check boxes.
+const selectionColumnDef = {
+  pinned: 'left' as const,
+  lockPosition: 'left' as const,
+  width: 48,
+  minWidth: 48,
+  maxWidth: 48,
+  resizable: false,
+};
 
 const defaultColDef: ColDef = {
   // The order comes from the server across all pages; sorting one page in the browser would mislead.
@@ -122,12 +130,17 @@ export function DataTable<Row extends TableRow>({
   );
 
   const columnDefs = useMemo<ColDef<Row>[]>(() => {
+    // The first shown column (the row's key: a code, a line number) stays in view when a wide table scrolls sideways,
+    // as the operation column does on the right (issue 10 item 10).
+    const keyField = effective.find((c) => c.visible)?.field;
     const defs: ColDef<Row>[] = effective.map((c) => {
       const column = byField.get(c.field);
       return {
         colId: c.field,
         headerName: labelOf(c),
         hide: !c.visible,
+        // Pinned, it takes its own width rather than a share of the screen (flex), so a phone keeps room for the rest.
+        ...(c.field === keyField ? { pinned: 'left' as const, flex: 0, width: c.minWidth } : {}),
         minWidth: c.minWidth,
         valueGetter: (params) => (column && params.data ? cellText(column, params.data) : ''),
       };

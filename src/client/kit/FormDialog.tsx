@@ -21,8 +21,8 @@ export interface FormDialogProps {
   row: Record<string, unknown> | null;
   open: boolean;
   onClose: () => void;
-  /** Called after a successful save (the list reloads). */
-  onSaved: () => void;
+  /** Called after a successful save (the list reloads), with the saved row's id and the values sent. */
+  onSaved: (saved: SavedRow) => void;
   /** More of the form below the entity's fields (e.g. grants edited with the row). */
   children?: ReactNode;
   /** Values sent with the fields; null when the extra part is not valid (it shows why), so nothing is sent. */
@@ -38,6 +38,12 @@ export interface FormDialogProps {
    * duplicate line, attribute id, stock). Answers the payload to save, or null to stop (it told the user why).
    */
   beforeSave?: (payload: Record<string, unknown>) => Promise<Record<string, unknown> | null>;
+}
+
+/** What a save answered: the row's id (new or edited) and the payload sent. */
+export interface SavedRow {
+  id: number;
+  payload: Record<string, unknown>;
 }
 
 type Values = Record<string, string>;
@@ -143,7 +149,7 @@ export function FormDialog({
       toast('success', t('kit.toast.success'));
       // The saved row may be what another form's choice list should now offer.
       clearLookupCache();
-      onSaved();
+      onSaved({ id: Number(envelope.data), payload });
       onClose();
     } catch {
       // HTTP failures were reported by the api client.
@@ -176,7 +182,7 @@ export function FormDialog({
           <div
             key={fields.join('|')}
             className="wharf-form__row"
-            style={{ gridTemplateColumns: `repeat(${fields.length}, 1fr)` }}
+            style={{ '--wharf-form-columns': fields.length } as CSSProperties}
           >
             {fields.map((field) => {
               const def = entity.fields[field];

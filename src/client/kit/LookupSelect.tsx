@@ -43,6 +43,16 @@ export function lookupReady(params: Readonly<Record<string, string>>): boolean {
   return Object.values(params).every((value) => value !== '');
 }
 
+/**
+ * What a list that is not ready asks for: the warehouse only when the warehouse is what is missing (a task's lines
+ * have theirs fixed; their unit list waits for the item).
+ */
+export function waitingForKey(params: Readonly<Record<string, string>>): string {
+  const missing = Object.entries(params).find(([, value]) => value === '')?.[0];
+  if (missing === 'whId' || missing === undefined) return 'kit.lookup.warehouseFirst';
+  return missing === 'itemNumber' ? 'kit.lookup.itemFirst' : 'kit.lookup.fieldsFirst';
+}
+
 /** Select or search box of `optionValue`s, shown by `optionDisplay`. */
 export function LookupSelect(props: LookupSelectProps) {
   const params = props.params ?? NO_PARAMS;
@@ -110,7 +120,7 @@ function LookupChoice({
     <SlSelect
       value={value}
       label={label}
-      placeholder={placeholder ?? t(ready ? 'kit.lookup.choose' : 'kit.lookup.warehouseFirst')}
+      placeholder={placeholder ?? t(ready ? 'kit.lookup.choose' : waitingForKey(params))}
       disabled={disabled || !ready}
       clearable={clearable}
       size={size}

@@ -16,7 +16,7 @@ export function LanguageSelect({ variant = 'text' }: { variant?: 'text' | 'defau
     <SlDropdown className="language-select" placement="bottom-end" hoist>
       <SlButton slot="trigger" size="small" variant={variant} caret title={t('shell.language')}>
         <SlIcon slot="prefix" name="translate" />
-        {LANGUAGE_NAMES[language]}
+        <span className="language-name">{LANGUAGE_NAMES[language]}</span>
       </SlButton>
       <SlMenu
         onSlSelect={(event) => {

@@ -95,7 +95,8 @@ export function LoginPage() {
     try {
       const answer = await apiPost<LoginAnswer>(
         '/login',
-        { account, password: values.password, captcha: captchaOn ? values.captcha.trim() : '' },
+        // The language chosen here is the one the console opens in; the server saves it as the user's language.
+        { account, password: values.password, captcha: captchaOn ? values.captcha.trim() : '', language: session.language },
         { inline: true },
       );
       if (answer.code !== 200 || !answer.data?.token) {
@@ -104,6 +105,7 @@ export function LoginPage() {
         return;
       }
       signIn(answer.data.token, account);
+      // The profile answers the language just saved; the chosen one stays if the profile cannot be read.
       const profile = await loadProfile(account);
       if (profile && isLanguage(profile.language)) setLanguage(profile.language);
       setLocation(takeReturnTo(), { replace: true });

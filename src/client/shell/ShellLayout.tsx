@@ -4,6 +4,7 @@ import { useLocation } from 'wouter';
 import { useT } from '../kit/i18n';
 import { session } from '../kit/session';
 import { preloadShoelace, SlSpinner } from '../kit/sl';
+import { drawer, followNarrowScreen, setDrawerOpen } from './drawer';
 import { HeaderBar } from './HeaderBar';
 import { loadNavigation, loadProfile } from './loadNavigation';
 import { activateTab, collectRoutes, HOME_PATH } from './navigation';
@@ -19,7 +20,18 @@ export function ShellLayout() {
   const { user, language, navTree, navLoaded, tabs, activeTab, sidebarCollapsed } = useSnapshot(session);
   const loadedLanguage = useRef<string | null>(null);
 
+  const { narrow, open: drawerOpen } = useSnapshot(drawer);
+
   useEffect(preloadShoelace, []);
+  useEffect(followNarrowScreen, []);
+  useEffect(() => {
+    if (!drawerOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setDrawerOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [drawerOpen]);
 
   // Load (or, after a language switch, reload) the menu tree and permissions; menu names come translated.
   useEffect(() => {
@@ -46,8 +58,14 @@ export function ShellLayout() {
   }, [location, navLoaded, routes, setLocation]);
 
   return (
-    <div className={`shell${sidebarCollapsed ? ' collapsed' : ''}`}>
+    <div
+      className={`shell${narrow ? ' narrow' : sidebarCollapsed ? ' collapsed' : ''}${narrow && drawerOpen ? ' drawer-open' : ''}`}
+    >
       <SideMenu />
+      {narrow && drawerOpen ? (
+        // A click beside the drawer closes it; the menu button and Escape do too (keyboard users).
+        <div className="drawer-backdrop" data-testid="drawer-backdrop" aria-hidden="true" onClick={() => setDrawerOpen(false)} />
+      ) : null}
       <div className="shell-main">
         <HeaderBar />
         <Suspense fallback={<div className="workspace-tabs" />}>

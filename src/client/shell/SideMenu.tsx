@@ -5,6 +5,7 @@ import type { MenuNode } from '../../shared/wire';
 import { toast } from '../kit/api';
 import { useT } from '../kit/i18n';
 import { session, setSidebarCollapsed } from '../kit/session';
+import { drawer, setDrawerOpen } from './drawer';
 import { routePathOf } from './navigation';
 import { SideMenuNode } from './SideMenuNode';
 
@@ -22,7 +23,10 @@ function ancestorIds(nodes: readonly MenuNode[], path: string): number[] | null 
 export function SideMenu() {
   const t = useT();
   const [, setLocation] = useLocation();
-  const { appName, sidebarCollapsed, activeTab, navTree } = useSnapshot(session);
+  const { appName, sidebarCollapsed: folded, activeTab, navTree } = useSnapshot(session);
+  const { narrow } = useSnapshot(drawer);
+  // The drawer of a narrow screen always shows the whole menu, names and all.
+  const sidebarCollapsed = folded && !narrow;
   const [openIds, setOpenIds] = useState<readonly number[]>([]);
 
   // Opening a screen from elsewhere (a tab, the address bar) unfolds its branch of the menu.
@@ -49,13 +53,22 @@ export function SideMenu() {
       return;
     }
     setLocation(path);
+    if (narrow) setDrawerOpen(false);
   };
 
   // The snapshot above subscribes to navTree; the plain nodes are read from the store for typing's sake.
   const roots = session.navTree.filter((node) => !node.hidden && node.type !== 2);
   return (
-    <nav className="side-menu" aria-label={t('shell.menu')}>
-      <button type="button" className="side-logo" onClick={() => setLocation('/')} title={t('shell.home')}>
+    <nav className="side-menu" aria-label={t('shell.menu')} data-testid="side-menu">
+      <button
+        type="button"
+        className="side-logo"
+        onClick={() => {
+          setLocation('/');
+          if (narrow) setDrawerOpen(false);
+        }}
+        title={t('shell.home')}
+      >
         <img src="/favicon.svg" alt="" width={28} height={28} />
         <span className="side-logo-name">{appName}</span>
       </button>

@@ -12,10 +12,15 @@ import { SUCCESS } from '../../../shared/wire';
 import { apiPost, toast } from '../../kit/api';
 import { FormDialog, type FormDialogProps } from '../../kit/FormDialog';
 import { useT } from '../../kit/i18n';
-import { SlInput } from '../../kit/sl';
+import { SlAlert, SlIcon, SlInput } from '../../kit/sl';
 import { TASK_SCREENS, type TaskKind } from './tasks';
 
 type Values = Readonly<Record<string, string>>;
+
+/** What the dialog says about the chosen stock while the user types: nothing yet, a quantity, or what is missing. */
+type Availability = { state: 'idle' } | { state: 'missing'; key: string } | { state: 'known'; qty: number };
+
+const STOCK_PAUSE_MS = 250;
 
 async function lookup<T>(name: string, body: Record<string, unknown>): Promise<T | null> {
   const envelope = await apiPost<T>(`/globalOptions/${name}`, body, { silent: true });
@@ -30,6 +35,40 @@ export function LineDialog({ kind, ...props }: FormDialogProps & { kind: TaskKin
   const [indicator, setIndicator] = useState<'I' | 'H'>('I');
   const [attributes, setAttributes] = useState<Record<string, string>>({});
   const seen = useRef({ whId: '', itemNumber: '', location: '' });
+  const [values, setValues] = useState<Values>({});
+  const [availability, setAvailability] = useState<Availability>({ state: 'idle' });
+  // The last refusal of the submit checks, kept in the dialog (the toast goes after two seconds) until a value changes.
+  const [refusal, setRefusal] = useState('');
+  const editing = props.row?.id !== undefined && props.row?.id !== null;
+  // A new line starts with the task's next line number; the dialog opens once it is known.
+  const [prepared, setPrepared] = useState<Record<string, unknown> | null>(null);
+  const whIdOfTask = String(props.row?.whId ?? '');
+  const taskIdOfTask = String(props.row?.taskId ?? '');
+  useEffect(() => {
+    if (!props.open) {
+      setPrepared(null);
+      return;
+    }
+    if (editing) return;
+    if (!whIdOfTask || !taskIdOfTask) {
+      setPrepared({ ...props.row });
+      return;
+    }
+    let cancelled = false;
+    void apiPost<number>(
+      `/${screens.lines.name}/findNextLineNumber`,
+      { whId: whIdOfTask, taskId: taskIdOfTask },
+      { silent: true },
+    )
+      .then((answer) => answer.data)
+      .catch(() => null)
+      .then((next) => {
+        if (!cancelled) setPrepared({ ...props.row, lineNumber: next ?? '' });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [props.open, props.row, editing, whIdOfTask, taskIdOfTask, screens]);
 
   // A fresh dialog starts from the line's own attribute values (or none); lot control defaults to N (spec).
   useEffect(() => {
@@ -46,6 +85,9 @@ export function LineDialog({ kind, ...props }: FormDialogProps & { kind: TaskKin
     setItem(null);
     setAttributeTypes([]);
     setIndicator('I');
+    setValues({});
+    setAvailability({ state: 'idle' });
+    setRefusal('');
     seen.current = { whId: '', itemNumber: '', location: '' };
   }, [props.open, props.row]);
 
@@ -77,6 +119,8 @@ export function LineDialog({ kind, ...props }: FormDialogProps & { kind: TaskKin
         }
       }
       seen.current = { whId, itemNumber, location };
+      setValues(values);
+      setRefusal('');
     },
     [screens],
   );
@@ -92,8 +136,73 @@ export function LineDialog({ kind, ...props }: FormDialogProps & { kind: TaskKin
     return hidden;
   }, [lotControlled, indicator]);
 
-  const refuse = (key: string, values?: Record<string, string | number>) => {
-    toast('error', t(key, values));
+  // The available quantity of the chosen stock, asked again (after a pause) whenever what decides it changes.
+  const stockWhId = values.whId ?? '';
+  const stockItem = (values.itemNumber ?? '').trim();
+  const stockLocation = (values[screens.stockLocationField] ?? '').trim();
+  const stockLot = lotControlled ? (values.lotNumber ?? '').trim() : null;
+  const stockHu = indicator === 'H' ? (values.huId ?? '').trim() : null;
+  const attributeKey = JSON.stringify(attributeTypes.map((a) => attributes[`genericAttrValue${a.slot}`] ?? ''));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attributeKey stands for the shown attribute values
+  useEffect(() => {
+    if (!props.open) return;
+    const missing = !stockItem
+      ? 'inventory.line.availableNeedsItem'
+      : !stockLocation
+        ? 'inventory.line.availableNeedsLocation'
+        : stockLot === '' || stockHu === ''
+          ? 'inventory.line.availableNeedsLot'
+          : attributeTypes.some((a) => !(attributes[`genericAttrValue${a.slot}`] ?? '').trim())
+            ? 'inventory.line.availableNeedsAttributes'
+            : '';
+    if (missing) {
+      setAvailability({ state: 'missing', key: missing });
+      return;
+    }
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      void (async () => {
+        let storedAttributeId: number | null = null;
+        if (attributeTypes.length > 0) {
+          const answer = await apiPost<{ storedAttributeId: number | null }>(
+            '/globalOptions/getStoredAttributeId',
+            {
+              whId: stockWhId,
+              itemNumber: stockItem,
+              ...Object.fromEntries(
+                attributeTypes.map((a) => [`genericAttrValue${a.slot}`, attributes[`genericAttrValue${a.slot}`]]),
+              ),
+            },
+            { silent: true },
+          );
+          storedAttributeId = answer.data?.storedAttributeId ?? null;
+        }
+        const stock = await apiPost<{ availableQty: string }[]>(
+          '/tStoredItem/findAvailableStockQty',
+          {
+            whId: stockWhId,
+            locationId: stockLocation,
+            itemNumber: stockItem,
+            lotNumber: stockLot,
+            huId: stockHu,
+            storedAttributeId,
+          },
+          { silent: true },
+        );
+        if (cancelled || stock.code !== SUCCESS) return;
+        setAvailability({ state: 'known', qty: (stock.data ?? []).reduce((sum, row) => sum + Number(row.availableQty), 0) });
+      })().catch(() => undefined);
+    }, STOCK_PAUSE_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [props.open, stockWhId, stockItem, stockLocation, stockLot, stockHu, attributeTypes, attributeKey]);
+
+  const refuse = (key: string, params?: Record<string, string | number>) => {
+    const message = t(key, params);
+    toast('error', message);
+    setRefusal(message);
     return null;
   };
 
@@ -103,7 +212,6 @@ export function LineDialog({ kind, ...props }: FormDialogProps & { kind: TaskKin
     if (lotControlled && (!text('lotNumber') || !text('expirationDate'))) return refuse('error.lotAndExpiryRequired');
     if (indicator === 'H' && !text('huId')) return refuse('error.palletNotAllowEmpty');
     // Duplicate line number (add only).
-    const editing = props.row?.id !== undefined && props.row?.id !== null;
     if (!editing) {
       const duplicate = await apiPost<boolean>(`/${screens.lines.name}/findDuplicateLine`, {
         whId: text('whId'),
@@ -158,8 +266,47 @@ export function LineDialog({ kind, ...props }: FormDialogProps & { kind: TaskKin
     return { ...payload, ...attributeValues, storedAttributeId };
   };
 
+  // While the user types: the quantity asked for against the available one, in the words the save would use.
+  const typedQty = Number((values.qty ?? '').trim());
+  const takes = kind === 'movement' ? typedQty : typedQty < 0 ? -typedQty : 0;
+  const short = availability.state === 'known' && takes > 0 && takes > availability.qty;
+  const shortMessage =
+    availability.state !== 'known'
+      ? ''
+      : availability.qty <= 0
+        ? t(kind === 'movement' ? 'error.availableStockZero' : 'error.notAvailableStock')
+        : t(kind === 'movement' ? 'error.exceedsAvailableStock' : 'error.greaterThanAvailableStock', {
+            available: String(availability.qty),
+          });
+
   return (
-    <FormDialog {...props} hiddenFields={hiddenFields} onValuesChange={onValuesChange} beforeSave={beforeSave}>
+    <FormDialog
+      {...props}
+      row={editing ? props.row : prepared}
+      open={props.open && (editing || prepared !== null)}
+      hiddenFields={hiddenFields}
+      onValuesChange={onValuesChange}
+      beforeSave={beforeSave}
+    >
+      <div
+        className={`inventory-available${short ? ' inventory-available--short' : ''}`}
+        data-testid="available-qty"
+        data-qty={availability.state === 'known' ? String(availability.qty) : ''}
+        aria-live="polite"
+      >
+        {availability.state === 'known'
+          ? t('inventory.line.available', { qty: String(availability.qty) })
+          : availability.state === 'missing'
+            ? t(availability.key)
+            : ''}
+        {short ? <span data-testid="available-short"> · {shortMessage}</span> : null}
+      </div>
+      {refusal ? (
+        <SlAlert open variant="danger" className="inventory-refusal" data-testid="line-refusal">
+          <SlIcon slot="icon" name="exclamation-octagon" />
+          {refusal}
+        </SlAlert>
+      ) : null}
       {attributeTypes.length > 0 ? (
         <fieldset className="inventory-attributes" data-testid="attribute-pairs">
           <legend>{t('inventory.line.attributes')}</legend>

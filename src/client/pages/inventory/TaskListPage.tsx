@@ -2,14 +2,15 @@
  * Movement and adjustment tasks (menus Wms/TblInvMovement, Wms/TblInvAdjustment): the generic list of headers,
  * with a row action opening the task's lines and one approving (movement) or confirming (adjustment) it.
  */
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { permission } from '../../../shared/permissions';
-import { SUCCESS } from '../../../shared/wire';
+import { type PageResult, SUCCESS } from '../../../shared/wire';
 import { apiPost, toast } from '../../kit/api';
 import { useConfirm } from '../../kit/confirm';
 import type { RowAction } from '../../kit/DataTable';
 import { EntityListPage, type EntityRow } from '../../kit/EntityListPage';
+import { FormDialog, type FormDialogProps, type SavedRow } from '../../kit/FormDialog';
 import { useT } from '../../kit/i18n';
 import { usePermission } from '../../kit/session';
 import { isOpenTask, TASK_SCREENS, type TaskKind } from './tasks';
@@ -29,6 +30,23 @@ export async function executeTask(
   return true;
 }
 
+/** The lines screen of one task. */
+export function linesUrl(kind: TaskKind, row: EntityRow): string {
+  const screens = TASK_SCREENS[kind];
+  return `${screens.detailUrl}?taskId=${encodeURIComponent(String(row.taskId))}&whId=${encodeURIComponent(String(row.whId))}`;
+}
+
+/** The task just created (its number comes from the server's series): the newest of its warehouse with that id. */
+async function createdTask(kind: TaskKind, saved: SavedRow): Promise<EntityRow | null> {
+  const envelope = await apiPost<PageResult<EntityRow>>(`/${TASK_SCREENS[kind].header.name}/findPage`, {
+    pageNum: 1,
+    pageSize: 20,
+    columnFilters: { whId: saved.payload.whId },
+  });
+  if (envelope.code !== SUCCESS) return null;
+  return envelope.data?.content.find((row) => row.id === saved.id) ?? null;
+}
+
 export function TaskListPage({ kind }: { kind: TaskKind }) {
   const t = useT();
   const confirm = useConfirm();
@@ -43,10 +61,7 @@ export function TaskListPage({ kind }: { kind: TaskKind }) {
         key: 'lines',
         labelKey: 'inventory.action.lines',
         allowed: canView,
-        onClick: (row) =>
-          setLocation(
-            `${screens.detailUrl}?taskId=${encodeURIComponent(String(row.taskId))}&whId=${encodeURIComponent(String(row.whId))}`,
-          ),
+        onClick: (row) => setLocation(linesUrl(kind, row)),
       },
       {
         key: 'execute',
@@ -61,5 +76,21 @@ export function TaskListPage({ kind }: { kind: TaskKind }) {
     ],
     [canView, canExecute, screens, kind, confirm, t, setLocation],
   );
-  return <EntityListPage entity={screens.header} rowActions={rowActions} reloadKey={reloadKey} />;
+  // A new task opens its lines at once: entering them is why it was created (issue 10 item 11).
+  const renderDialog = useCallback(
+    (props: FormDialogProps) => (
+      <FormDialog
+        {...props}
+        onSaved={(saved) => {
+          props.onSaved(saved);
+          if (props.row?.id !== undefined && props.row?.id !== null) return;
+          void createdTask(kind, saved)
+            .then((row) => row && setLocation(linesUrl(kind, row)))
+            .catch(() => undefined);
+        }}
+      />
+    ),
+    [kind, setLocation],
+  );
+  return <EntityListPage entity={screens.header} rowActions={rowActions} reloadKey={reloadKey} renderDialog={renderDialog} />;
 }

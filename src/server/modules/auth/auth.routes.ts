@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { PUBLIC } from '../../../shared/permissions';
-import { TOKEN_HEADER } from '../../../shared/wire';
+import { LANGUAGES, TOKEN_HEADER } from '../../../shared/wire';
 import { captchaPng } from '../../platform/captchaImage';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
@@ -21,6 +21,7 @@ const LoginBody = Type.Object({
   account: Type.Optional(Type.String({ maxLength: 50 })),
   password: Type.Optional(Type.String({ maxLength: 200 })),
   captcha: Type.Optional(Type.String({ maxLength: 10 })),
+  language: Type.Optional(Type.Union(LANGUAGES.map((code) => Type.Literal(code)))),
 });
 
 /** Captcha, login and logout: the only routes reachable without a session. */

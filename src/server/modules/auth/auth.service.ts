@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { LoginAnswer, LoginRequest } from '../../../shared/wire';
-import { isLanguage } from '../../../shared/wire';
+import { isLanguage, LOCALE_IDS } from '../../../shared/wire';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { verifyPassword } from '../../platform/passwords';
@@ -74,6 +74,15 @@ export async function login(
   const expiresAt = new Date(now.getTime() + ctx.config.sessionMaxHours * 3_600_000);
   await ctx.db.transaction().execute(async (trx) => {
     await endSessions(trx, user.id, now, 'replaced');
+    // The language chosen on the login screen becomes the user's saved language (issue 10 item 12). The stored one
+    // was checked above: a user without a language still answers the spec's "No language is specified".
+    if (isLanguage(form.language) && form.language !== user.language) {
+      await trx
+        .updateTable('sysUser')
+        .set({ language: form.language, localeId: LOCALE_IDS[form.language] })
+        .where('id', '=', user.id)
+        .execute();
+    }
     await trx
       .insertInto('sysSession')
       .values({ userId: user.id, tokenHash: hashToken(token), createTime: now, lastSeen: now, expiresAt, ip })

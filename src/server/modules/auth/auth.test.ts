@@ -128,6 +128,38 @@ describe('sessions', () => {
     expect(row.params).not.toContain(TEST_ADMIN_PASSWORD);
     expect(row.params).toContain('******');
   });
+
+  it("keeps the language chosen on the login screen as the user's saved language, and the profile answers it", async () => {
+    await createUser(t, 'polyglot', { permissions: [], warehouses: [], language: 'zh_cn' });
+    const saved = () =>
+      t.connection.db
+        .selectFrom('sysUser')
+        .select(['language', 'localeId'])
+        .where('name', '=', 'polyglot')
+        .executeTakeFirstOrThrow();
+    expect(await saved()).toEqual({ language: 'zh_cn', localeId: 2052 });
+    const res = await t.post<{ token: string }>('/api/login', {
+      account: 'polyglot',
+      password: 'Secret#123',
+      captcha: '',
+      language: 'en_us',
+    });
+    expect(res.body.code).toBe(200);
+    expect(await saved()).toEqual({ language: 'en_us', localeId: 1033 });
+    const profile = await t.get<{ language: string; localeId: number }>(
+      '/api/user/findByName?name=polyglot',
+      res.body.data.token,
+    );
+    expect(profile.body.data).toMatchObject({ language: 'en_us', localeId: 1033 });
+    // Without a choice the saved language stays; a wrong password saves nothing.
+    await t.post('/api/login', { account: 'polyglot', password: 'Secret#123', captcha: '' });
+    expect(await saved()).toEqual({ language: 'en_us', localeId: 1033 });
+    await t.post('/api/login', { account: 'polyglot', password: 'wrong', captcha: '', language: 'zh_cn' });
+    expect(await saved()).toEqual({ language: 'en_us', localeId: 1033 });
+    const unknown = await t.post('/api/login', { account: 'polyglot', password: 'Secret#123', captcha: '', language: 'xx' });
+    expect(unknown.body.code).not.toBe(200);
+    expect(await saved()).toEqual({ language: 'en_us', localeId: 1033 });
+  });
 });
 
 describe('login throttling', () => {

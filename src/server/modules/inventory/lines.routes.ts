@@ -8,7 +8,7 @@ import type { Row } from '../../crud/crud.types';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { grantsWarehouse } from '../../platform/grants';
-import { deleteLines, duplicateLine, findLinePage, LINE_ENTITY, saveLine } from './lines.service';
+import { deleteLines, duplicateLine, findLinePage, LINE_ENTITY, nextLineNumber, saveLine } from './lines.service';
 import type { TaskKind } from './tasks';
 
 const FilterValue = Type.Union([Type.String({ maxLength: 30 }), Type.Number(), Type.Null()]);
@@ -29,6 +29,10 @@ const DuplicateBody = Type.Object({
   taskId: Type.String({ minLength: 1, maxLength: 30 }),
   lineNumber: Type.Union([Type.Integer({ minimum: 1 }), Type.String({ pattern: '^[1-9][0-9]{0,8}$' })]),
   id: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+});
+const TaskKeys = Type.Object({
+  whId: Type.String({ minLength: 1, maxLength: 20 }),
+  taskId: Type.String({ minLength: 1, maxLength: 30 }),
 });
 const IdList = Type.Array(Type.Object({ id: Type.Integer({ minimum: 1 }) }), { minItems: 1, maxItems: MAX_PAGE_SIZE });
 
@@ -76,6 +80,12 @@ export function registerLineRoutes(app: FastifyInstance, ctx: AppContext): void 
       const user = request.user!;
       if (!grantsWarehouse(user, body.whId)) return ok(false);
       return ok(await duplicateLine(ctx.db, kind, body.whId, body.taskId, Number(body.lineNumber), body.id ?? null));
+    });
+    // The line dialog fills in the next line number (issue 10 item 11); a warehouse not granted answers 1.
+    app.post(`/${name}/findNextLineNumber`, { schema: { body: TaskKeys }, config: { permission: view } }, async (request) => {
+      const body = request.body as { whId: string; taskId: string };
+      if (!grantsWarehouse(request.user!, body.whId)) return ok(1);
+      return ok(await nextLineNumber(ctx.db, kind, body.whId, body.taskId));
     });
   }
 }

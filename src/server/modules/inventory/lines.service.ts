@@ -203,6 +203,14 @@ export async function duplicateLine(
   return rows.length > 0;
 }
 
+/** The line number a new line of the task takes by default: one above the highest (1 for a task without lines). */
+export async function nextLineNumber(db: Db | Trx, kind: TaskKind, whId: string, taskId: string): Promise<number> {
+  const { rows } = await sql<{ highest: number | string | null }>`
+    select max(line_number) as highest from ${sql.table(LINE_TABLE[kind])}
+    where wh_id = ${whId} and task_id = ${taskId}`.execute(db);
+  return Number(rows[0]?.highest ?? 0) + 1;
+}
+
 /** Deletes lines of open tasks in one transaction; 0 when any line is not the user's or missing. */
 export async function deleteLines(db: Db, user: SessionUser, kind: TaskKind, ids: number[]): Promise<number> {
   return inTransaction(db, async (trx) => {

@@ -86,7 +86,7 @@ describe('movement lines', () => {
     expect(more.body).toMatchObject({ errorCode: 'exceedsAvailableStock' });
   });
 
-  it('saves a line, finds it on the task’s page, and refuses the same line number again', async () => {
+  it('saves a line, finds it on the task’s page, offers the next line number and refuses the same one again', async () => {
     const saved = await saveMove(moveLine());
     expect(saved.body).toMatchObject({ code: 200 });
     expect(saved.body.data).toBeGreaterThan(0);
@@ -105,6 +105,18 @@ describe('movement lines', () => {
       admin,
     );
     expect(dup.body.data).toBe(true);
+    const next = await t.post<number>(
+      '/api/tblInvMovementDetail/findNextLineNumber',
+      { whId: FIX.whId, taskId: movementTask },
+      admin,
+    );
+    expect(next.body.data).toBe(2);
+    const fresh = await t.post<number>(
+      '/api/tblInvAdjustmentDetail/findNextLineNumber',
+      { whId: FIX.whId, taskId: 'NONE' },
+      admin,
+    );
+    expect(fresh.body.data).toBe(1);
     const again = await saveMove(moveLine({ qty: '1' }));
     expect(again.body).toMatchObject({ errorCode: 'duplicateLineNumber', msg: 'Exists duplicate line number' });
     // Editing keeps the line number, and clears what the item does not use.
