@@ -5,10 +5,19 @@
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
+import type { PageSort } from '../../shared/wire';
 import { toast } from './api';
 import { ColumnChooser } from './ColumnChooser';
 import { exportExcel, exportFileName } from './exportExcel';
-import { AgGridReact, type ColDef, type GetRowIdParams, type GridApi, gridTheme, type RowSelectionOptions } from './grid';
+import {
+  AgGridReact,
+  type ColDef,
+  type GetRowIdParams,
+  type GridApi,
+  gridTheme,
+  type RowSelectionOptions,
+  type SortChangedEvent,
+} from './grid';
 import { useT } from './i18n';
 import { Pager } from './Pager';
 import { type RowAction, RowActionsCell, type RowActionsCellParams } from './RowActionsCell';
@@ -55,6 +64,9 @@ export interface DataTableProps<Row extends TableRow> {
   exportName: string;
   /** The screen's own buttons (add, batch delete …), shown left of the table tools. */
   toolbar?: ReactNode;
+  /** The column the rows are sorted by on the server; with `onSortChange`, sortable columns sort on a header click. */
+  sort?: PageSort | null;
+  onSortChange?: (sort: PageSort | null) => void;
 }
 
 const OPERATION_COLUMN = '__actions';
@@ -84,6 +96,22 @@ const defaultColDef: ColDef = {
   flex: 1,
 };
 
+/** The rows arrive sorted by the server: the grid keeps their order (a stable sort with every pair equal). */
+const serverOrder = () => 0;
+
+/** Room around a header's text: the cell padding each side, the resize handle, and the sort arrow when sortable. */
+const HEADER_PADDING = 40;
+const SORT_ICON = 20;
+let measureContext: CanvasRenderingContext2D | null | undefined;
+
+/** Width in px of a header label in the grid's header font, so that no language's header is cut off. */
+export function headerTextWidth(text: string): number {
+  if (measureContext === undefined) measureContext = document.createElement('canvas').getContext('2d');
+  if (!measureContext) return text.length * 8;
+  measureContext.font = `600 13px ${getComputedStyle(document.body).fontFamily}`;
+  return Math.ceil(measureContext.measureText(text).width);
+}
+
 function getRowId<Row extends TableRow>(params: GetRowIdParams<Row>): string {
   return String(params.data.id);
 }
@@ -104,6 +132,8 @@ export function DataTable<Row extends TableRow>({
   height = 440,
   exportName,
   toolbar,
+  sort,
+  onSortChange,
 }: DataTableProps<Row>) {
   const t = useT();
   const { language } = useSnapshot(session);
@@ -124,12 +154,18 @@ export function DataTable<Row extends TableRow>({
   const columnDefs = useMemo<ColDef<Row>[]>(() => {
     const defs: ColDef<Row>[] = effective.map((c) => {
       const column = byField.get(c.field);
+      const sortable = Boolean(column?.sortable && onSortChange);
+      const headerName = labelOf(c);
       return {
         colId: c.field,
-        headerName: labelOf(c),
+        headerName,
         hide: !c.visible,
-        minWidth: c.minWidth,
+        // Never narrower than its header in the current language ("Warehouse", not "Wareho…").
+        minWidth: Math.max(c.minWidth, headerTextWidth(headerName) + HEADER_PADDING + (sortable ? SORT_ICON : 0)),
         valueGetter: (params) => (column && params.data ? cellText(column, params.data) : ''),
+        sortable,
+        sort: sortable && sort?.field === c.field ? sort.order : null,
+        comparator: serverOrder,
       };
     });
     if (actions && actions.length > 0) {
@@ -150,7 +186,17 @@ export function DataTable<Row extends TableRow>({
       });
     }
     return defs;
-  }, [effective, byField, labelOf, actions, t]);
+  }, [effective, byField, labelOf, actions, t, sort, onSortChange]);
+
+  // A header click asks the server for the rows in that order (every page, not only the one shown).
+  const sortChanged = useCallback(
+    (event: SortChangedEvent<Row>) => {
+      if (!onSortChange || event.source !== 'uiColumnSorted') return;
+      const state = event.api.getColumnState().find((s) => s.sort);
+      onSortChange(state?.sort ? { field: state.colId, order: state.sort } : null);
+    },
+    [onSortChange],
+  );
 
   // Rebuilt per language only (`t` changes identity every render); the grid is re-created on a language
   // change anyway (see its key), since AG Grid reads localeText once.
@@ -253,6 +299,7 @@ export function DataTable<Row extends TableRow>({
           }}
           onSelectionChanged={reportSelection}
           onRowDataUpdated={reportSelection}
+          onSortChanged={sortChanged}
         />
       </div>
       <Pager

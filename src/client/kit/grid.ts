@@ -44,5 +44,6 @@ export type {
   ICellRendererParams,
   RowSelectionOptions,
   SelectionChangedEvent,
+  SortChangedEvent,
 } from 'ag-grid-community';
 export { AgGridReact } from 'ag-grid-react';

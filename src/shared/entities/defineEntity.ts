@@ -25,6 +25,8 @@ export interface FieldDef {
    * (the fields people look rows up by, which the tables index); `false` or `true` overrides.
    */
   sortable?: boolean;
+  /** A timestamp: lists show it as local date-time in the user's language, never as ISO text. */
+  dateTime?: boolean;
   /** Minimum column width in px. */
   width?: number;
   /** Cannot be changed after insert (a key). */

@@ -29,6 +29,9 @@ export async function executeTask(
   return true;
 }
 
+/** A task that is no longer new (approved, confirmed). */
+const isDone = (row: EntityRow): boolean => !isOpenTask(row);
+
 export function TaskListPage({ kind }: { kind: TaskKind }) {
   const t = useT();
   const confirm = useConfirm();
@@ -61,5 +64,6 @@ export function TaskListPage({ kind }: { kind: TaskKind }) {
     ],
     [canView, canExecute, screens, kind, confirm, t, setLocation],
   );
-  return <EntityListPage entity={screens.header} rowActions={rowActions} reloadKey={reloadKey} />;
+  // A completed task no longer changes (the server refuses): its edit and delete look it.
+  return <EntityListPage entity={screens.header} rowActions={rowActions} reloadKey={reloadKey} rowLocked={isDone} />;
 }
