@@ -17,6 +17,7 @@ import {
   gridTheme,
   type RowSelectionOptions,
   type SortChangedEvent,
+  type SortComparatorFn,
 } from './grid';
 import { useT } from './i18n';
 import { Pager } from './Pager';
@@ -96,9 +97,6 @@ const defaultColDef: ColDef = {
   flex: 1,
 };
 
-/** The rows arrive sorted by the server: the grid keeps their order (a stable sort with every pair equal). */
-const serverOrder = () => 0;
-
 /** Room around a header's text: the cell padding each side, the resize handle, and the sort arrow when sortable. */
 const HEADER_PADDING = 40;
 const SORT_ICON = 20;
@@ -144,6 +142,16 @@ export function DataTable<Row extends TableRow>({
   const [, setLocation] = useLocation();
   const canSign = useHasScreen(SIGNATURE_SCREEN);
 
+  // The rows arrive sorted by the server: the grid's own sort only keeps their order (AG Grid reverses a
+  // comparator's answer when descending, hence the sign).
+  const position = useRef(new Map<unknown, number>());
+  position.current = new Map(rows.map((row, i) => [row.id, i]));
+  const serverOrder = useCallback<SortComparatorFn<Row>>(
+    (_a, _b, nodeA, nodeB, descending) =>
+      ((position.current.get(nodeA.data?.id) ?? 0) - (position.current.get(nodeB.data?.id) ?? 0)) * (descending ? -1 : 1),
+    [],
+  );
+
   const effective = useMemo(() => applyColumnPrefs(columns, prefs), [columns, prefs]);
   const byField = useMemo(() => new Map(columns.map((c) => [c.field, c])), [columns]);
   const labelOf = useCallback(
@@ -186,14 +194,16 @@ export function DataTable<Row extends TableRow>({
       });
     }
     return defs;
-  }, [effective, byField, labelOf, actions, t, sort, onSortChange]);
+  }, [effective, byField, labelOf, actions, t, sort, onSortChange, serverOrder]);
 
   // A header click asks the server for the rows in that order (every page, not only the one shown).
   const sortChanged = useCallback(
     (event: SortChangedEvent<Row>) => {
       if (!onSortChange || event.source !== 'uiColumnSorted') return;
-      const state = event.api.getColumnState().find((s) => s.sort);
-      onSortChange(state?.sort ? { field: state.colId, order: state.sort } : null);
+      // The columns the click changed: the one now sorted, and the one it replaces (its sort cleared).
+      const sorted = event.columns?.find((column) => column.getSort());
+      const order = sorted?.getSort();
+      onSortChange(sorted && order ? { field: sorted.getColId(), order } : null);
     },
     [onSortChange],
   );

@@ -45,5 +45,6 @@ export type {
   RowSelectionOptions,
   SelectionChangedEvent,
   SortChangedEvent,
+  SortComparatorFn,
 } from 'ag-grid-community';
 export { AgGridReact } from 'ag-grid-react';
