@@ -154,6 +154,11 @@ export function EntityListPage({
               : undefined),
       });
     }
+    // The item's description beside its number, for people who know items by name.
+    if (entity.itemDescription) {
+      const at = list.findIndex((c) => c.field === 'itemNumber');
+      list.splice(at + 1, 0, { field: 'itemDescription', headerKey: 'entity.common.field.itemDescription', minWidth: 180 });
+    }
     for (const column of extraColumns ?? []) {
       const at = column.after ? list.findIndex((c) => c.field === column.after) : -1;
       if (at >= 0) list.splice(at + 1, 0, column);

@@ -112,3 +112,19 @@ describe('a header click sorts on the server', () => {
     }
   });
 });
+
+describe('items are shown with their description', () => {
+  it('the transaction log answers each row’s item description in the same page query', async () => {
+    await sql`insert into tran_log (wh_id, category, tran_type, employee_id, client_code, item_number, quantity, control_number)
+      values ('WH01', 'INVENTORY', 'ADJUST', 'admin', 'ACME', 'ACME-0001', 1, 'DESC-TEST'),
+             ('WH01', 'INVENTORY', 'ADJUST', 'admin', 'ACME', 'NO-SUCH-ITEM', 1, 'DESC-TEST')`.execute(t.connection.db);
+    const answer = await page('tranLog', { columnFilters: { controlNumber: 'DESC-TEST' } });
+    expect(answer.code).toBe(200);
+    expect(answer.data.content).toHaveLength(2);
+    const { rows: items } = await sql<{ description: string }>`
+      select description from t_item_master where wh_id = 'WH01' and item_number = 'ACME-0001'`.execute(t.connection.db);
+    const byItem = Object.fromEntries(answer.data.content.map((r) => [r.itemNumber, r.itemDescription]));
+    expect(byItem['ACME-0001']).toBe(items[0]?.description);
+    expect(byItem['NO-SUCH-ITEM']).toBeNull();
+  });
+});

@@ -36,6 +36,16 @@ function selectList(def: EntityDef): RawBuilder<unknown> {
   );
 }
 
+/**
+ * The item's description beside its number (`EntityDef.itemDescription`): looked up in the same query through the
+ * item's key (wh_id, item_number), so a page of rows costs one round trip, not one per row.
+ */
+function itemDescription(entity: EntityDef, table: string): RawBuilder<unknown> {
+  if (!entity.itemDescription) return sql``;
+  return sql`, (select i.description from t_item_master i
+    where i.wh_id = ${sql.ref(`${table}.wh_id`)} and i.item_number = ${sql.ref(`${table}.item_number`)}) as item_description`;
+}
+
 /** Where rows are read from: the binding's view, else its table (locking a row of a simple view locks the table row). */
 const readFrom = (binding: CrudBinding): string => binding.view ?? binding.table;
 
@@ -138,7 +148,7 @@ export async function findPage(db: Db, binding: CrudBinding, user: SessionUser, 
   const offset = (request.pageNum - 1) * request.pageSize;
   const [count, page] = await Promise.all([
     sql<{ total: number }>`select count(*)::int as total from ${sql.table(table)} ${where}`.execute(db),
-    sql<Row>`select ${selectList(entity)} from ${sql.table(table)} ${where} order by ${order} limit ${request.pageSize} offset ${offset}`.execute(
+    sql<Row>`select ${selectList(entity)}${itemDescription(entity, table)} from ${sql.table(table)} ${where} order by ${order} limit ${request.pageSize} offset ${offset}`.execute(
       db,
     ),
   ]);

@@ -68,6 +68,8 @@ export interface EntityDef<F extends string = string> {
   form: readonly (readonly NoInfer<F>[])[];
   /** Only listed (logs, the stock ledger): no save or delete route, no add, edit or delete buttons. */
   viewOnly?: boolean;
+  /** findPage answers `itemDescription`, the description of the row's item, shown beside its number. */
+  itemDescription?: boolean;
   /** Rows carry createTime and updateTime (default). Logs carry their own date instead. */
   timestamps?: boolean;
 }

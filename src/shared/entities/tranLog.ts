@@ -37,6 +37,7 @@ export const tranLog = defineEntity({
   resource: 'tranLog',
   warehouseScoped: true,
   viewOnly: true,
+  itemDescription: true,
   timestamps: false,
   unique: [],
   orderBy: [],
