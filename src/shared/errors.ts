@@ -24,6 +24,7 @@ export const ERROR_CODES = [
   'fieldPositiveInt',
   'fieldPercent',
   'unknownFilter',
+  'unknownSort',
   'duplicateKey',
   'inUse',
   'notFound',

@@ -12,13 +12,27 @@ export interface Envelope<T> {
 export const SUCCESS = 200;
 export const BUSINESS_ERROR = -10000;
 
-/** A column filter as the console sends it: a bare value or `{name, value}`. */
-export type ColumnFilterValue = string | number | { name?: string; value: string | number | null } | null;
+/**
+ * A column filter as the console sends it: a bare value or `{name, value}`. A typed text value finds the rows
+ * containing it (case-insensitive); a value with `%` is a pattern; `%` alone is any. `exact: true` marks a value
+ * chosen, not typed (a task's key, a location picked): equality. Codes and lookups are always exact.
+ */
+export type ColumnFilterValue = string | number | { name?: string; value: string | number | null; exact?: boolean } | null;
+
+export type SortOrder = 'asc' | 'desc';
+
+/** The column a page is sorted by (a field the entity declares sortable); the id always breaks ties. */
+export interface PageSort {
+  field: string;
+  order: SortOrder;
+}
 
 export interface PageRequest {
   pageNum: number;
   pageSize: number;
   columnFilters?: Record<string, ColumnFilterValue>;
+  /** Absent: the entity's own order. */
+  sort?: PageSort | null;
 }
 
 export interface PageResult<T> {

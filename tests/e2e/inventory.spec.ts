@@ -232,7 +232,9 @@ test('stock is adjusted, moved by a movement line with lot, expiry and pallet, a
   await log.getByTestId('filter-controlNumber').locator('input').fill(movement);
   await log.getByTestId('search').click();
   await expect(rows(page, 'tranLog')).toHaveCount(1);
-  await expect(rows(page, 'tranLog').first()).toContainText('MOVE');
+  // The transaction type's label, not its code.
+  await expect(rows(page, 'tranLog').first()).toContainText('Movement');
+  await expect(rows(page, 'tranLog').first()).not.toContainText('MOVE');
   // The whole record: from and to, and who moved it.
   await rows(page, 'tranLog').first().getByTestId('row-detail').click();
   const detail = page.locator('[data-testid="log-detail"][open]');

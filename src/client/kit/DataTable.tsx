@@ -5,10 +5,20 @@
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
+import type { PageSort } from '../../shared/wire';
 import { toast } from './api';
 import { ColumnChooser } from './ColumnChooser';
 import { exportExcel, exportFileName } from './exportExcel';
-import { AgGridReact, type ColDef, type GetRowIdParams, type GridApi, gridTheme, type RowSelectionOptions } from './grid';
+import {
+  AgGridReact,
+  type ColDef,
+  type GetRowIdParams,
+  type GridApi,
+  gridTheme,
+  type RowSelectionOptions,
+  type SortChangedEvent,
+  type SortComparatorFn,
+} from './grid';
 import { useT } from './i18n';
 import { Pager } from './Pager';
 import { type RowAction, RowActionsCell, type RowActionsCellParams } from './RowActionsCell';
@@ -55,6 +65,9 @@ export interface DataTableProps<Row extends TableRow> {
   exportName: string;
   /** The screen's own buttons (add, batch delete …), shown left of the table tools. */
   toolbar?: ReactNode;
+  /** The column the rows are sorted by on the server; with `onSortChange`, sortable columns sort on a header click. */
+  sort?: PageSort | null;
+  onSortChange?: (sort: PageSort | null) => void;
 }
 
 const OPERATION_COLUMN = '__actions';
@@ -92,6 +105,19 @@ const defaultColDef: ColDef = {
   flex: 1,
 };
 
+/** Room around a header's text: the cell padding each side, the resize handle, and the sort arrow when sortable. */
+const HEADER_PADDING = 40;
+const SORT_ICON = 20;
+let measureContext: CanvasRenderingContext2D | null | undefined;
+
+/** Width in px of a header label in the grid's header font, so that no language's header is cut off. */
+export function headerTextWidth(text: string): number {
+  if (measureContext === undefined) measureContext = document.createElement('canvas').getContext('2d');
+  if (!measureContext) return text.length * 8;
+  measureContext.font = `600 13px ${getComputedStyle(document.body).fontFamily}`;
+  return Math.ceil(measureContext.measureText(text).width);
+}
+
 function getRowId<Row extends TableRow>(params: GetRowIdParams<Row>): string {
   return String(params.data.id);
 }
@@ -112,6 +138,8 @@ export function DataTable<Row extends TableRow>({
   height = 440,
   exportName,
   toolbar,
+  sort,
+  onSortChange,
 }: DataTableProps<Row>) {
   const t = useT();
   const { language } = useSnapshot(session);
@@ -121,6 +149,16 @@ export function DataTable<Row extends TableRow>({
   const [exporting, setExporting] = useState(false);
   const [, setLocation] = useLocation();
   const canSign = useHasScreen(SIGNATURE_SCREEN);
+
+  // The rows arrive sorted by the server: the grid's own sort only keeps their order (AG Grid reverses a
+  // comparator's answer when descending, hence the sign).
+  const position = useRef(new Map<unknown, number>());
+  position.current = new Map(rows.map((row, i) => [row.id, i]));
+  const serverOrder = useCallback<SortComparatorFn<Row>>(
+    (_a, _b, nodeA, nodeB, descending) =>
+      ((position.current.get(nodeA.data?.id) ?? 0) - (position.current.get(nodeB.data?.id) ?? 0)) * (descending ? -1 : 1),
+    [],
+  );
 
   const effective = useMemo(() => applyColumnPrefs(columns, prefs), [columns, prefs]);
   const byField = useMemo(() => new Map(columns.map((c) => [c.field, c])), [columns]);
@@ -135,14 +173,21 @@ export function DataTable<Row extends TableRow>({
     const keyField = effective.find((c) => c.visible)?.field;
     const defs: ColDef<Row>[] = effective.map((c) => {
       const column = byField.get(c.field);
+      const sortable = Boolean(column?.sortable && onSortChange);
+      const headerName = labelOf(c);
+      const minWidth = Math.max(c.minWidth, headerTextWidth(headerName) + HEADER_PADDING + (sortable ? SORT_ICON : 0));
       return {
         colId: c.field,
-        headerName: labelOf(c),
+        headerName,
         hide: !c.visible,
+        // Never narrower than its header in the current language ("Warehouse", not "Wareho…").
+        minWidth,
         // Pinned, it takes its own width rather than a share of the screen (flex), so a phone keeps room for the rest.
-        ...(c.field === keyField ? { pinned: 'left' as const, flex: 0, width: c.minWidth } : {}),
-        minWidth: c.minWidth,
+        ...(c.field === keyField ? { pinned: 'left' as const, flex: 0, width: minWidth } : {}),
         valueGetter: (params) => (column && params.data ? cellText(column, params.data) : ''),
+        sortable,
+        sort: sortable && sort?.field === c.field ? sort.order : null,
+        comparator: serverOrder,
       };
     });
     if (actions && actions.length > 0) {
@@ -163,7 +208,19 @@ export function DataTable<Row extends TableRow>({
       });
     }
     return defs;
-  }, [effective, byField, labelOf, actions, t]);
+  }, [effective, byField, labelOf, actions, t, sort, onSortChange, serverOrder]);
+
+  // A header click asks the server for the rows in that order (every page, not only the one shown).
+  const sortChanged = useCallback(
+    (event: SortChangedEvent<Row>) => {
+      if (!onSortChange || event.source !== 'uiColumnSorted') return;
+      // The columns the click changed: the one now sorted, and the one it replaces (its sort cleared).
+      const sorted = event.columns?.find((column) => column.getSort());
+      const order = sorted?.getSort();
+      onSortChange(sorted && order ? { field: sorted.getColId(), order } : null);
+    },
+    [onSortChange],
+  );
 
   // Rebuilt per language only (`t` changes identity every render); the grid is re-created on a language
   // change anyway (see its key), since AG Grid reads localeText once.
@@ -266,6 +323,7 @@ export function DataTable<Row extends TableRow>({
           }}
           onSelectionChanged={reportSelection}
           onRowDataUpdated={reportSelection}
+          onSortChanged={sortChanged}
         />
       </div>
       <Pager

@@ -5,12 +5,13 @@
 import type SlInputElement from '@shoelace-style/shoelace/dist/components/input/input.component.js';
 import type SlSelectElement from '@shoelace-style/shoelace/dist/components/select/select.component.js';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { type EntityDef, rowTimes } from '../../shared/entities/defineEntity';
+import { type EntityDef, isSortable, rowTimes } from '../../shared/entities/defineEntity';
 import { permission } from '../../shared/permissions';
 import { SUCCESS } from '../../shared/wire';
 import { apiPost, toast } from './api';
 import { useConfirm } from './confirm';
 import { DataTable, type RowAction, type TableColumn } from './DataTable';
+import { DateFilter } from './DateFilter';
 import { FormDialog, type FormDialogProps } from './FormDialog';
 import { useT } from './i18n';
 import { usePermission } from './session';
@@ -18,6 +19,7 @@ import { SlButton, SlIcon, SlInput, SlOption, SlSelect } from './sl';
 import { formatDateTime } from './tableState';
 import { type Filters, useFindPage } from './useFindPage';
 import { WarehouseClientSelect } from './WarehouseClientSelect';
+import { WarehouseSelect } from './WarehouseSelect';
 import './kit.css';
 
 /** A row as findPage answers it: the entity's fields plus id, createTime, updateTime. */
@@ -56,6 +58,17 @@ export interface EntityListPageProps {
   deleteCall?: 'delete' | 'batchDelete';
   /** Display text of some fields' cells, instead of the raw value (e.g. a remark stored as a locale key). */
   columnFormat?: Readonly<Record<string, (value: unknown) => string>>;
+  /** Rows that may no longer change (e.g. a completed task): their edit and delete buttons are disabled. */
+  rowLocked?: (row: EntityRow) => boolean;
+  /** Rows that may not be deleted though they may change (e.g. the signed-in user's own). */
+  deleteLocked?: (row: EntityRow) => boolean;
+}
+
+/** The label of a code; a value the list does not know yet (a newer transaction type) shows as it is. */
+function codeLabel(t: ReturnType<typeof useT>, list: string, value: unknown): string {
+  const key = `code.${list}.${String(value)}`;
+  const label = t(key);
+  return label === key ? String(value) : label;
 }
 
 /** List, filter, add, edit and delete rows of a generic entity. */
@@ -75,10 +88,12 @@ export function EntityListPage({
   header,
   deleteCall = 'delete',
   columnFormat,
+  rowLocked,
+  deleteLocked,
 }: EntityListPageProps) {
   const t = useT();
   const confirm = useConfirm();
-  const page = useFindPage<EntityRow>(entity.name, pageSize, fixedFilters);
+  const page = useFindPage<EntityRow>(entity.name, pageSize, fixedFilters, tableId ?? entity.name);
   const [draft, setDraft] = useState<Filters>({});
   // Search reads the filters as typed, even when the click comes before React has re-rendered.
   const draftRef = useRef<Filters>({});
@@ -129,12 +144,20 @@ export function EntityListPage({
         field,
         headerKey: `entity.${entity.name}.field.${field}`,
         minWidth: def.width,
+        sortable: isSortable(entity, field),
         format:
           columnFormat?.[field] ??
           (def.type === 'code'
-            ? (value) => (value === null || value === undefined || value === '' ? '' : t(`code.${codeList}.${String(value)}`))
-            : undefined),
+            ? (value) => (value === null || value === undefined || value === '' ? '' : codeLabel(t, codeList, value))
+            : def.dateTime
+              ? formatDateTime
+              : undefined),
       });
+    }
+    // The item's description beside its number, for people who know items by name.
+    if (entity.itemDescription) {
+      const at = list.findIndex((c) => c.field === 'itemNumber');
+      list.splice(at + 1, 0, { field: 'itemDescription', headerKey: 'entity.common.field.itemDescription', minWidth: 180 });
     }
     for (const column of extraColumns ?? []) {
       const at = column.after ? list.findIndex((c) => c.field === column.after) : -1;
@@ -142,7 +165,14 @@ export function EntityListPage({
       else list.push(column);
     }
     for (const field of rowTimes(entity)) {
-      list.push({ field, headerKey: `entity.common.field.${field}`, minWidth: 160, hidden: true, format: formatDateTime });
+      list.push({
+        field,
+        headerKey: `entity.common.field.${field}`,
+        minWidth: 160,
+        hidden: true,
+        sortable: true,
+        format: formatDateTime,
+      });
     }
     return list;
   }, [entity, t, extraColumns, columnFormat]);
@@ -184,12 +214,14 @@ export function EntityListPage({
               key: 'edit',
               labelKey: 'kit.action.edit',
               allowed: canEdit,
+              disabledFor: rowLocked,
               onClick: (row: EntityRow) => handlers.current.edit(row),
             },
             {
               key: 'delete',
               labelKey: 'kit.action.delete',
               allowed: canDelete,
+              disabledFor: (row: EntityRow) => Boolean(rowLocked?.(row) || deleteLocked?.(row)),
               danger: true,
               onClick: (row: EntityRow) => void handlers.current.remove([row]),
             },
@@ -197,7 +229,7 @@ export function EntityListPage({
         : []),
       ...(rowActions ?? []),
     ],
-    [editable, canEdit, canDelete, rowActions],
+    [editable, canEdit, canDelete, rowActions, rowLocked, deleteLocked],
   );
 
   const dialogProps: FormDialogProps = {
@@ -246,7 +278,20 @@ export function EntityListPage({
             const set = (v: string) => updateDraft({ ...draftRef.current, [field]: v });
             return (
               <div key={field} className="wharf-filter">
-                {def.type === 'code' ? (
+                {def.lookup === 'warehouse' ? (
+                  // The same warehouse control as every other screen's (forms, the warehouse/client pair).
+                  <WarehouseSelect
+                    size="small"
+                    label={label}
+                    value={value}
+                    clearable
+                    placeholder={t('kit.filter.any')}
+                    testId={`filter-${field}`}
+                    onChange={set}
+                  />
+                ) : def.type === 'date' ? (
+                  <DateFilter label={label} value={value} testId={`filter-${field}`} onChange={set} />
+                ) : def.type === 'code' ? (
                   <SlSelect
                     key={t(`code.${def.codeList ?? field}.${def.codes?.[0] ?? ''}`)}
                     size="small"
@@ -302,6 +347,8 @@ export function EntityListPage({
         loading={page.loading}
         onPageChange={page.setPage}
         onRefresh={page.reload}
+        sort={page.sort}
+        onSortChange={page.setSort}
         actions={actions}
         onSelectionChange={setSelected}
         height={height}
@@ -318,7 +365,11 @@ export function EntityListPage({
                   size="small"
                   variant="danger"
                   outline
-                  disabled={!canDelete || selected.length === 0}
+                  disabled={
+                    !canDelete ||
+                    selected.length === 0 ||
+                    selected.some((row) => Boolean(rowLocked?.(row) || deleteLocked?.(row)))
+                  }
                   loading={deleting}
                   data-testid="batch-delete"
                   onClick={() => void remove(selected)}

@@ -47,5 +47,7 @@ export type {
   ICellRendererParams,
   RowSelectionOptions,
   SelectionChangedEvent,
+  SortChangedEvent,
+  SortComparatorFn,
 } from 'ag-grid-community';
 export { AgGridReact } from 'ag-grid-react';

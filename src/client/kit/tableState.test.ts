@@ -5,9 +5,11 @@ import {
   diffColumnPrefs,
   formatDateTime,
   loadColumnPrefs,
+  loadSort,
   pageCountOf,
   pagerItems,
   saveColumnPrefs,
+  saveSort,
   type TableColumn,
 } from './tableState';
 
@@ -99,5 +101,34 @@ describe('formatDateTime', () => {
     expect(formatDateTime(d.toISOString())).toBe('2024-01-02 03:04:05');
     expect(formatDateTime(null)).toBe('');
     expect(formatDateTime('n/a')).toBe('n/a');
+  });
+});
+
+describe('the remembered sort of a table', () => {
+  const memory = () => {
+    const store = new Map<string, string>();
+    return {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+      removeItem: (k: string) => void store.delete(k),
+    };
+  };
+
+  it('comes back after a reload, beside the column settings, and is forgotten when cleared', () => {
+    const storage = memory();
+    saveSort('tLocation', { field: 'locationId', order: 'desc' }, storage);
+    saveColumnPrefs('tLocation', { a: { visible: false } }, storage);
+    expect(loadSort('tLocation', storage)).toEqual({ field: 'locationId', order: 'desc' });
+    expect(loadColumnPrefs('tLocation', storage)).toEqual({ a: { visible: false } });
+    saveSort('tLocation', null, storage);
+    expect(loadSort('tLocation', storage)).toBeNull();
+  });
+
+  it('counts anything malformed as the entity order', () => {
+    const storage = memory();
+    for (const raw of ['{', '"x"', '{"field":"a","order":"up"}', '{"field":"","order":"asc"}', '[]']) {
+      storage.setItem('wharf.table.t.sort', raw);
+      expect(loadSort('t', storage), raw).toBeNull();
+    }
   });
 });

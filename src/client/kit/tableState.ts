@@ -1,4 +1,5 @@
 /** Pure helpers behind DataTable: the remembered column settings and the pager's page list. No DOM, no React. */
+import type { PageSort } from '../../shared/wire';
 
 /** A column as a screen declares it. */
 export interface TableColumn<Row> {
@@ -12,6 +13,8 @@ export interface TableColumn<Row> {
   minWidth?: number;
   /** Hidden until the user ticks it in the column chooser. */
   hidden?: boolean;
+  /** A header click sorts the rows on the server by this column (a field the entity declares sortable). */
+  sortable?: boolean;
   /** Display text of a cell (also what the Excel export writes); defaults to the raw value as text. */
   format?: (value: unknown, row: Row) => string;
 }
@@ -63,6 +66,33 @@ export function saveColumnPrefs(
     else storage.setItem(STORAGE_PREFIX + tableId, JSON.stringify(prefs));
   } catch {
     // Private mode or a full quota: the settings last for this page only.
+  }
+}
+
+/** Reads the column a table was last sorted by; anything malformed counts as "the entity's order". */
+export function loadSort(tableId: string, storage: Pick<Storage, 'getItem'> = localStorage): PageSort | null {
+  try {
+    const parsed: unknown = JSON.parse(storage.getItem(`${STORAGE_PREFIX}${tableId}.sort`) ?? 'null');
+    if (typeof parsed !== 'object' || parsed === null) return null;
+    const { field, order } = parsed as Record<string, unknown>;
+    if (typeof field !== 'string' || !field || (order !== 'asc' && order !== 'desc')) return null;
+    return { field, order };
+  } catch {
+    return null;
+  }
+}
+
+/** Remembers the column a table is sorted by, beside its column settings (null forgets it). */
+export function saveSort(
+  tableId: string,
+  sort: PageSort | null,
+  storage: Pick<Storage, 'setItem' | 'removeItem'> = localStorage,
+): void {
+  try {
+    if (sort) storage.setItem(`${STORAGE_PREFIX}${tableId}.sort`, JSON.stringify({ field: sort.field, order: sort.order }));
+    else storage.removeItem(`${STORAGE_PREFIX}${tableId}.sort`);
+  } catch {
+    // Private mode or a full quota: the sort lasts for this page only.
   }
 }
 

@@ -1,7 +1,8 @@
 /** Server paging for a list screen: `{entity}/findPage` with page number, size and column filters. */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type PageResult, SUCCESS } from '../../shared/wire';
+import { type PageResult, type PageSort, SUCCESS } from '../../shared/wire';
 import { apiPost } from './api';
+import { loadSort, saveSort } from './tableState';
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 /** Spec 000 §9: the generic table starts at page 1 with 10 rows. */
@@ -23,6 +24,10 @@ export interface FindPageState<Row> {
   setPage: (pageNum: number, pageSize?: number) => void;
   /** Loads the current page again (after a save or delete). */
   reload: () => void;
+  /** The column the rows are sorted by on the server (null: the entity's own order). */
+  sort: PageSort | null;
+  /** Sorts by another column (remembered with the table's columns): back to page 1. */
+  setSort: (sort: PageSort | null) => void;
 }
 
 /** Drops empty filters: empty means "any", and the server accepts only filterable fields anyway. */
@@ -40,10 +45,18 @@ export function useFindPage<Row>(
   entity: string,
   initialPageSize: number = DEFAULT_PAGE_SIZE,
   initialFilters: Filters = {},
+  /** Key of the table whose remembered sort the pages use (none: the entity's order, no sorting). */
+  tableId?: string,
 ): FindPageState<Row> {
   const [rows, setRows] = useState<Row[]>([]);
   const [total, setTotal] = useState(0);
-  const [query, setQuery] = useState({ pageNum: 1, pageSize: initialPageSize, filters: initialFilters, version: 0 });
+  const [query, setQuery] = useState(() => ({
+    pageNum: 1,
+    pageSize: initialPageSize,
+    filters: initialFilters,
+    sort: tableId ? loadSort(tableId) : null,
+    version: 0,
+  }));
   const [loading, setLoading] = useState(false);
   // Only the latest request may fill the table: a slow answer to an older search must not overwrite it.
   const latest = useRef(0);
@@ -55,6 +68,7 @@ export function useFindPage<Row>(
       pageNum: query.pageNum,
       pageSize: query.pageSize,
       columnFilters: query.filters,
+      ...(query.sort ? { sort: query.sort } : {}),
     })
       .then((envelope) => {
         if (ticket !== latest.current) return;
@@ -87,6 +101,14 @@ export function useFindPage<Row>(
     setQuery((q) => ({ ...q, version: q.version + 1 }));
   }, []);
 
+  const setSort = useCallback(
+    (sort: PageSort | null) => {
+      if (tableId) saveSort(tableId, sort);
+      setQuery((q) => ({ ...q, pageNum: 1, sort, version: q.version + 1 }));
+    },
+    [tableId],
+  );
+
   return {
     rows,
     total,
@@ -97,5 +119,7 @@ export function useFindPage<Row>(
     search,
     setPage,
     reload,
+    sort: query.sort,
+    setSort,
   };
 }

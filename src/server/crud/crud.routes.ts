@@ -15,6 +15,7 @@ const FilterValue = Type.Union([
   Type.Object({
     name: Type.Optional(Type.String()),
     value: Type.Union([Type.String({ maxLength: 200 }), Type.Number(), Type.Null()]),
+    exact: Type.Optional(Type.Boolean()),
   }),
 ]);
 
@@ -26,6 +27,12 @@ export const PageRequestSchema = Type.Object({
   pageNum: PageNumSchema,
   pageSize: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 10 }),
   columnFilters: Type.Optional(Type.Record(Type.String({ maxLength: 60 }), FilterValue)),
+  sort: Type.Optional(
+    Type.Union([
+      Type.Object({ field: Type.String({ maxLength: 60 }), order: Type.Union([Type.Literal('asc'), Type.Literal('desc')]) }),
+      Type.Null(),
+    ]),
+  ),
 });
 
 const SaveBody = Type.Record(Type.String({ maxLength: 60 }), Type.Unknown());

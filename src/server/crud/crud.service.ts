@@ -1,8 +1,8 @@
 import { type RawBuilder, sql } from 'kysely';
-import { type EntityDef, rowTimes } from '../../shared/entities/defineEntity';
+import { type EntityDef, type FieldDef, isSortable, rowTimes } from '../../shared/entities/defineEntity';
 import { permission } from '../../shared/permissions';
 import { validateRow } from '../../shared/validation';
-import type { ColumnFilterValue, PageRequest, PageResult } from '../../shared/wire';
+import type { PageRequest, PageResult } from '../../shared/wire';
 import type { Db } from '../db/connect';
 import type { SessionUser } from '../platform/context';
 import {
@@ -17,6 +17,7 @@ import {
 } from '../platform/errors';
 import { grantScope, grantsClient, grantsWarehouse, itemClient } from '../platform/grants';
 import type { CrudBinding, Operation, Row, Trx } from './crud.types';
+import { filterValue, markedExact, matchCondition } from './filter';
 
 const snake = (name: string): string => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const camel = (name: string): string => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
@@ -33,6 +34,16 @@ function selectList(def: EntityDef): RawBuilder<unknown> {
       def.fields[c]?.type === 'decimal' ? sql`trim_scale(${sql.ref(snake(c))}) as ${sql.ref(snake(c))}` : sql.ref(snake(c)),
     ),
   );
+}
+
+/**
+ * The item's description beside its number (`EntityDef.itemDescription`): looked up in the same query through the
+ * item's key (wh_id, item_number), so a page of rows costs one round trip, not one per row.
+ */
+function itemDescription(entity: EntityDef, table: string): RawBuilder<unknown> {
+  if (!entity.itemDescription) return sql``;
+  return sql`, (select i.description from t_item_master i
+    where i.wh_id = ${sql.ref(`${table}.wh_id`)} and i.item_number = ${sql.ref(`${table}.item_number`)}) as item_description`;
 }
 
 /** Where rows are read from: the binding's view, else its table (locking a row of a simple view locks the table row). */
@@ -85,15 +96,7 @@ export function mayRead(db: Db, binding: CrudBinding, user: SessionUser, row: Ro
   return rowsAllowed(db, binding, user, [row], 'read');
 }
 
-/** The value of one column filter, or null when it filters nothing (`''`, `%`, null). */
-function filterValue(value: ColumnFilterValue | undefined): string | null {
-  const raw = value !== null && typeof value === 'object' ? value.value : value;
-  if (raw === null || raw === undefined) return null;
-  const text = String(raw).trim();
-  return text === '' || /^%+$/.test(text) ? null : text;
-}
-
-/** Builds the WHERE conditions: the user's warehouses, then each declared filter (`%` = wildcard). */
+/** Builds the WHERE conditions: the user's warehouses, then each declared filter (see filter.ts for the rule). */
 function conditions(binding: CrudBinding, user: SessionUser, filters: PageRequest['columnFilters']): RawBuilder<unknown>[] {
   const { entity } = binding;
   const where: RawBuilder<unknown>[] = [];
@@ -108,18 +111,28 @@ function conditions(binding: CrudBinding, user: SessionUser, filters: PageReques
     if (!def?.filter) throw new AppError('unknownFilter', { field });
     const value = filterValue(raw);
     if (value === null) continue;
-    const column = sql.ref(snake(field));
-    if (value.includes('%')) {
-      // Only % is a wildcard: escape LIKE's other specials the user may type.
-      const pattern = value.replace(/[\\_]/g, (c) => `\\${c}`);
-      where.push(sql`${column}::text ilike ${pattern}`);
-    } else if (def.type === 'text' || def.type === 'code') {
-      where.push(sql`${column} = ${value}`);
-    } else {
-      where.push(sql`${column}::text = ${value}`);
-    }
+    where.push(matchCondition(sql.ref(snake(field)), value, typedText(def) && !markedExact(raw)));
   }
   return where;
+}
+
+/**
+ * Text the user types in a filter (contained match). The warehouse and the client are chosen from the user's own
+ * (the console's selects), codes from their list: equality.
+ */
+const typedText = (def: FieldDef): boolean =>
+  def.type === 'text' && def.lookup !== 'warehouse' && !(typeof def.lookup === 'object' && def.lookup.name === 'getClient');
+
+/**
+ * The ORDER BY of a page: the requested column (declared sortable only), else the entity's order; the id last,
+ * so that equal values keep one order across pages.
+ */
+function orderBy(entity: EntityDef, sort: PageRequest['sort']): RawBuilder<unknown> {
+  const id = entity.newestFirst ? sql`id desc` : sql`id`;
+  if (!sort) return sql.join([...entity.orderBy.map((f) => sql.ref(snake(f))), id]);
+  if (!isSortable(entity, sort.field)) throw new AppError('unknownSort', { field: sort.field });
+  const direction = sort.order === 'desc' ? sql`desc nulls last` : sql`asc nulls first`;
+  return sql.join([sql`${sql.ref(snake(sort.field))} ${direction}`, sort.order === 'desc' ? sql`id desc` : sql`id`]);
 }
 
 function whereClause(where: RawBuilder<unknown>[]): RawBuilder<unknown> {
@@ -131,11 +144,11 @@ export async function findPage(db: Db, binding: CrudBinding, user: SessionUser, 
   const { entity } = binding;
   const table = readFrom(binding);
   const where = whereClause(conditions(binding, user, request.columnFilters));
-  const order = sql.join([...entity.orderBy.map((f) => sql.ref(snake(f))), entity.newestFirst ? sql`id desc` : sql.ref('id')]);
+  const order = orderBy(entity, request.sort);
   const offset = (request.pageNum - 1) * request.pageSize;
   const [count, page] = await Promise.all([
     sql<{ total: number }>`select count(*)::int as total from ${sql.table(table)} ${where}`.execute(db),
-    sql<Row>`select ${selectList(entity)} from ${sql.table(table)} ${where} order by ${order} limit ${request.pageSize} offset ${offset}`.execute(
+    sql<Row>`select ${selectList(entity)}${itemDescription(entity, table)} from ${sql.table(table)} ${where} order by ${order} limit ${request.pageSize} offset ${offset}`.execute(
       db,
     ),
   ]);

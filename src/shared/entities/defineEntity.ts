@@ -20,6 +20,13 @@ export interface FieldDef {
   filter?: boolean;
   /** Shown as a column in the list screen. */
   column?: boolean;
+  /**
+   * A click on the column header sorts the rows on the server by it. Default: a column that is also a filter
+   * (the fields people look rows up by, which the tables index); `false` or `true` overrides.
+   */
+  sortable?: boolean;
+  /** A timestamp: lists show it as local date-time in the user's language, never as ISO text. */
+  dateTime?: boolean;
   /** Minimum column width in px. */
   width?: number;
   /** Cannot be changed after insert (a key). */
@@ -61,6 +68,8 @@ export interface EntityDef<F extends string = string> {
   form: readonly (readonly NoInfer<F>[])[];
   /** Only listed (logs, the stock ledger): no save or delete route, no add, edit or delete buttons. */
   viewOnly?: boolean;
+  /** findPage answers `itemDescription`, the description of the row's item, shown beside its number. */
+  itemDescription?: boolean;
   /** Rows carry createTime and updateTime (default). Logs carry their own date instead. */
   timestamps?: boolean;
 }
@@ -68,6 +77,14 @@ export interface EntityDef<F extends string = string> {
 /** Checks the definition's internal references at compile time (keys, order and form name declared fields) and returns it unchanged. */
 export function defineEntity<F extends string>(def: EntityDef<F>): EntityDef<F> {
   return def;
+}
+
+/** Whether findPage may sort the entity's rows by the field (see `FieldDef.sortable`; the row times always). */
+export function isSortable(def: EntityDef, field: string): boolean {
+  if (rowTimes(def).includes(field)) return true;
+  const fieldDef = Object.hasOwn(def.fields, field) ? def.fields[field] : undefined;
+  if (!fieldDef?.column) return false;
+  return fieldDef.sortable ?? Boolean(fieldDef.filter);
 }
 
 /** Fields every entity row carries, maintained by the server. */

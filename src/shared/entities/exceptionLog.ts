@@ -7,6 +7,7 @@ export const exceptionLog = defineEntity({
   resource: 'exceptionLog',
   warehouseScoped: true,
   viewOnly: true,
+  itemDescription: true,
   timestamps: false,
   unique: [],
   orderBy: [],

@@ -10,6 +10,7 @@ export const tStoredItem = defineEntity({
   resource: 'tStoredItem',
   warehouseScoped: true,
   viewOnly: true,
+  itemDescription: true,
   unique: [],
   orderBy: ['whId', 'locationId', 'itemNumber', 'lotNumber'],
   fields: {

@@ -50,7 +50,8 @@ export function TaskLinesPage({ kind }: { kind: TaskKind }) {
     const envelope = await apiPost<PageResult<EntityRow>>(`/${screens.header.name}/findPage`, {
       pageNum: 1,
       pageSize: 1,
-      columnFilters: { whId, taskId },
+      // This task, not every task whose number contains this one's.
+      columnFilters: { whId, taskId: { value: taskId, exact: true } },
     });
     if (envelope.code === SUCCESS) setHeader(envelope.data?.content[0] ?? null);
   }, [screens, whId, taskId]);

@@ -47,6 +47,9 @@ async function createdTask(kind: TaskKind, saved: SavedRow): Promise<EntityRow |
   return envelope.data?.content.find((row) => row.id === saved.id) ?? null;
 }
 
+/** A task that is no longer new (approved, confirmed). */
+const isDone = (row: EntityRow): boolean => !isOpenTask(row);
+
 export function TaskListPage({ kind }: { kind: TaskKind }) {
   const t = useT();
   const confirm = useConfirm();
@@ -92,5 +95,14 @@ export function TaskListPage({ kind }: { kind: TaskKind }) {
     ),
     [kind, setLocation],
   );
-  return <EntityListPage entity={screens.header} rowActions={rowActions} reloadKey={reloadKey} renderDialog={renderDialog} />;
+  // A completed task no longer changes (the server refuses): its edit and delete are locked.
+  return (
+    <EntityListPage
+      entity={screens.header}
+      rowActions={rowActions}
+      reloadKey={reloadKey}
+      renderDialog={renderDialog}
+      rowLocked={isDone}
+    />
+  );
 }

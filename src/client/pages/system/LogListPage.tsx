@@ -2,6 +2,7 @@
 import type SlInputElement from '@shoelace-style/shoelace/dist/components/input/input.component.js';
 import { useRef, useState } from 'react';
 import { DataTable, type TableColumn } from '../../kit/DataTable';
+import { DateFilter } from '../../kit/DateFilter';
 import { useT } from '../../kit/i18n';
 import { SlButton, SlIcon, SlInput } from '../../kit/sl';
 import { formatDateTime } from '../../kit/tableState';
@@ -54,19 +55,26 @@ export function LogListPage() {
       >
         {FILTERS.map(({ field, type }) => (
           <div key={field} className="wharf-filter">
-            <SlInput
-              size="small"
-              type={type}
-              label={t(`sys.log.field.${field}`)}
-              value={draft[field] ?? ''}
-              clearable={type === 'text'}
-              autocomplete="off"
-              placeholder={type === 'text' ? t('kit.filter.placeholder') : undefined}
-              data-testid={`filter-${field}`}
-              onSlInput={(event) => update(field, (event.target as SlInputElement).value)}
-              onSlChange={(event) => update(field, (event.target as SlInputElement).value)}
-              onSlClear={() => update(field, '')}
-            />
+            {type === 'date' ? (
+              <DateFilter
+                label={t(`sys.log.field.${field}`)}
+                value={draft[field] ?? ''}
+                testId={`filter-${field}`}
+                onChange={(value) => update(field, value)}
+              />
+            ) : (
+              <SlInput
+                size="small"
+                label={t(`sys.log.field.${field}`)}
+                value={draft[field] ?? ''}
+                clearable
+                autocomplete="off"
+                placeholder={t('kit.filter.placeholder')}
+                data-testid={`filter-${field}`}
+                onSlInput={(event) => update(field, (event.target as SlInputElement).value)}
+                onSlClear={() => update(field, '')}
+              />
+            )}
           </div>
         ))}
         <div className="wharf-filter-bar__buttons">

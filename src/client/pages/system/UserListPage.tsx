@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { sysUser } from '../../../shared/entities/sysUser';
 import type { RowAction, TableColumn } from '../../kit/DataTable';
 import { EntityListPage, type EntityRow } from '../../kit/EntityListPage';
-import { usePermission } from '../../kit/session';
+import { session, usePermission } from '../../kit/session';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { UserDialog } from './UserDialog';
 
@@ -11,6 +11,8 @@ const EXTRA_COLUMNS: TableColumn<EntityRow>[] = [
   { field: 'deptName', headerKey: 'entity.user.field.deptName', minWidth: 100 },
   { field: 'roleNames', headerKey: 'entity.user.field.roleNames', minWidth: 140 },
 ];
+
+const isSignedIn = (row: EntityRow): boolean => row.name === session.user;
 
 export function UserListPage() {
   const canEdit = usePermission('sys:user:edit');
@@ -25,6 +27,8 @@ export function UserListPage() {
         entity={sysUser}
         extraColumns={EXTRA_COLUMNS}
         rowActions={rowActions}
+        // Nobody deletes the account they are signed in with.
+        deleteLocked={isSignedIn}
         renderDialog={(props) => <UserDialog {...props} />}
       />
       <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />

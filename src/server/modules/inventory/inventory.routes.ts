@@ -201,7 +201,9 @@ export function registerInventoryRoutes(app: FastifyInstance, ctx: AppContext): 
       { schema: { body: LocationPage }, config: { permission: permission('tStoredItem', 'view') } },
       async (request) => {
         const body = request.body as PageRequest & { whId: string; locationId: string };
-        const locationId = exact ? body.locationId.replace(/%/g, '') : `${body.locationId.replace(/%/g, '')}%`;
+        // One location is that location (not every location containing its id); a prefix is a pattern.
+        const code = body.locationId.replace(/%/g, '');
+        const locationId = exact ? { value: code, exact: true } : `${code}%`;
         return ok(
           await findPage(db, STORED_ITEMS, request.user!, {
             pageNum: body.pageNum,

@@ -35,7 +35,7 @@ export function registerMasterdataRoutes(app: FastifyInstance, ctx: AppContext, 
       const page: PageResult<Row> = await findPage(ctx.db, itemUom, request.user!, {
         pageNum,
         pageSize,
-        columnFilters: { whId, itemNumber },
+        columnFilters: { whId, itemNumber: { value: itemNumber, exact: true } },
       });
       return ok(page);
     },

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { PageRequest, PageResult } from '../../../shared/wire';
+import { filterValue, markedExact, matchCondition } from '../../crud/filter';
 import type { Db } from '../../db/connect';
 import { AppError } from '../../platform/errors';
 
@@ -14,16 +15,9 @@ export interface LogRow {
   ip: string | null;
 }
 
-/** Text filters: `%` is a wildcard, `%` alone filters nothing, anything else is equality. */
+/** Text filters, matched as every list's typed text (crud/filter.ts): contained, `%` a wildcard, `%` alone any. */
 const TEXT_FILTERS = { userName: 'user_name', operation: 'operation', method: 'method', ip: 'ip', params: 'params' } as const;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function filterText(value: unknown): string | null {
-  const raw = value !== null && typeof value === 'object' ? (value as { value?: unknown }).value : value;
-  if (raw === null || raw === undefined) return null;
-  const text = String(raw).trim();
-  return text === '' || /^%+$/.test(text) ? null : text;
-}
 
 /**
  * One page of the operation log, newest first. Besides the text filters, `timeFrom` and `timeTo`
@@ -32,7 +26,7 @@ function filterText(value: unknown): string | null {
 export async function findLogPage(db: Db, request: PageRequest): Promise<PageResult<LogRow>> {
   const where = [];
   for (const [field, raw] of Object.entries(request.columnFilters ?? {})) {
-    const value = filterText(raw);
+    const value = filterValue(raw);
     if (field === 'timeFrom' || field === 'timeTo') {
       if (value === null) continue;
       if (!DATE.test(value)) throw new AppError('fieldNotDate', { field: `sys.log.field.${field}` });
@@ -43,12 +37,7 @@ export async function findLogPage(db: Db, request: PageRequest): Promise<PageRes
     const column = Object.hasOwn(TEXT_FILTERS, field) ? TEXT_FILTERS[field as keyof typeof TEXT_FILTERS] : undefined;
     if (!column) throw new AppError('unknownFilter', { field });
     if (value === null) continue;
-    if (value.includes('%')) {
-      const pattern = value.replace(/[\\_]/g, (c) => `\\${c}`);
-      where.push(sql`${sql.ref(column)} ilike ${pattern}`);
-    } else {
-      where.push(sql`${sql.ref(column)} = ${value}`);
-    }
+    where.push(matchCondition(sql.ref(column), value, !markedExact(raw)));
   }
   const clause = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
   const offset = (request.pageNum - 1) * request.pageSize;

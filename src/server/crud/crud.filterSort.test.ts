@@ -1,0 +1,130 @@
+/** What a person relies on in every list: typed filters find what they mean, a header click sorts on the server. */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/support/testApp';
+import { ENTITIES } from '../../shared/entities';
+import { isSortable } from '../../shared/entities/defineEntity';
+
+let t: TestApp;
+let admin: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login();
+});
+afterAll(() => t.close());
+
+type Page = { content: Record<string, unknown>[]; totalSize: number };
+const page = async (entity: string, body: Record<string, unknown>, lang = 'en_us') => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/${entity}/findPage`,
+    headers: { token: admin, lang },
+    payload: { pageNum: 1, pageSize: 1000, ...body },
+  });
+  return res.json() as { code: number; msg: string | null; errorCode?: string; data: Page };
+};
+const count = async (query: ReturnType<typeof sql<{ n: number }>>) => (await query.execute(t.connection.db)).rows[0]?.n;
+
+describe('text filters find what a person means', () => {
+  it('a part of a code, typed without %, finds every row containing it, whatever its case', async () => {
+    const expected = await count(sql<{ n: number }>`select count(*)::int as n from t_location where location_id ilike '%01-0%'`);
+    expect(expected).toBeGreaterThan(0);
+    const answer = await page('tLocation', { columnFilters: { locationId: '01-0' } });
+    expect(answer.code).toBe(200);
+    expect(answer.data.totalSize).toBe(expected);
+    for (const row of answer.data.content) expect(String(row.locationId)).toContain('01-0');
+    const lower = await page('tLocation', { columnFilters: { locationId: 'p01-0' } });
+    expect(lower.data.totalSize).toBeGreaterThan(0);
+    for (const row of lower.data.content) expect(String(row.locationId).startsWith('P01-0')).toBe(true);
+  });
+
+  it('a value with % is a pattern, % alone is any, and _ is no wildcard', async () => {
+    const all = await page('tLocation', {});
+    expect((await page('tLocation', { columnFilters: { locationId: '%' } })).data.totalSize).toBe(all.data.totalSize);
+    const prefix = await page('tLocation', { columnFilters: { locationId: 'P01%' } });
+    expect(prefix.data.totalSize).toBe(
+      await count(sql<{ n: number }>`select count(*)::int as n from t_location where location_id like 'P01%'`),
+    );
+    for (const row of prefix.data.content) expect(String(row.locationId).startsWith('P01')).toBe(true);
+    // `01-0` appears inside ids, `01_0` does not: the underscore matches only itself.
+    expect((await page('tLocation', { columnFilters: { locationId: '01_0' } })).data.totalSize).toBe(0);
+  });
+
+  it('a warehouse chosen from the list, a code and a value marked exact match exactly', async () => {
+    expect((await page('tLocation', { columnFilters: { whId: 'WH' } })).data.totalSize).toBe(0);
+    const wh01 = await page('tLocation', { columnFilters: { whId: 'WH01' } });
+    expect(wh01.data.totalSize).toBe(
+      await count(sql<{ n: number }>`select count(*)::int as n from t_location where wh_id = 'WH01'`),
+    );
+    const one = await page('tLocation', { columnFilters: { whId: 'WH01', locationId: { value: 'P01-01-1', exact: true } } });
+    expect(one.data.content.map((r) => r.locationId)).toEqual(['P01-01-1']);
+    const stock = await t.post(
+      '/api/tStoredItem/findPageByLocID',
+      { pageNum: 1, pageSize: 100, whId: 'WH01', locationId: 'P01-01-1' },
+      admin,
+    );
+    for (const row of (stock.body as { data: Page }).data.content) expect(row.locationId).toBe('P01-01-1');
+  });
+
+  it('the operation log filters its text the same way', async () => {
+    const expected = await count(sql<{ n: number }>`select count(*)::int as n from sys_log where operation ilike '%logi%'`);
+    const res = await t.post('/api/log/findPage', { pageNum: 1, pageSize: 10, columnFilters: { operation: 'LOGI' } }, admin);
+    expect(res.body).toMatchObject({ code: 200 });
+    expect((res.body as { data: Page }).data.totalSize).toBe(expected);
+    expect(expected).toBeGreaterThan(0);
+  });
+});
+
+describe('a header click sorts on the server', () => {
+  it('sorts by a declared field either way, the id breaking ties so that pages neither repeat nor skip rows', async () => {
+    const desc = await page('tLocation', { sort: { field: 'zone', order: 'desc' } });
+    const zones = desc.data.content.map((r) => String(r.zone));
+    expect(zones).toEqual([...zones].sort().reverse());
+    const asc = await page('tLocation', { sort: { field: 'locationId', order: 'asc' } });
+    const ids = asc.data.content.map((r) => String(r.locationId));
+    expect(ids).toEqual([...ids].sort());
+    // Paging through a column with many equal values meets every row exactly once.
+    const seen: unknown[] = [];
+    for (let pageNum = 1; pageNum <= 4; pageNum++) {
+      const res = await page('tLocation', { pageNum, pageSize: 25, sort: { field: 'zone', order: 'asc' } });
+      seen.push(...res.data.content.map((r) => r.id));
+    }
+    expect(new Set(seen).size).toBe(100);
+    const first100 = await page('tLocation', { pageSize: 100, sort: { field: 'zone', order: 'asc' } });
+    expect(first100.data.content.map((r) => r.id)).toEqual(seen);
+  });
+
+  it('refuses a field that is not declared sortable, in the user’s language', async () => {
+    const en = await page('tLocation', { sort: { field: 'capacityQty', order: 'asc' } });
+    expect(en).toMatchObject({ code: -10000, errorCode: 'unknownSort' });
+    expect(en.msg).toContain('capacityQty');
+    const zh = await page('tLocation', { sort: { field: 'capacityQty', order: 'asc' } }, 'zh_cn');
+    expect(zh.msg).toContain('排序');
+    expect(await page('tLocation', { sort: { field: 'constructor', order: 'asc' } })).toMatchObject({ errorCode: 'unknownSort' });
+  });
+
+  it('every entity declares its sortable columns among its shown ones', () => {
+    for (const entity of Object.values(ENTITIES)) {
+      for (const [field, def] of Object.entries(entity.fields)) {
+        if (isSortable(entity, field)) expect(def.column, `${entity.name}.${field}`).toBe(true);
+      }
+    }
+  });
+});
+
+describe('items are shown with their description', () => {
+  it('the transaction log answers each row’s item description in the same page query', async () => {
+    await sql`insert into tran_log (wh_id, category, tran_type, employee_id, client_code, item_number, quantity, control_number)
+      values ('WH01', 'INVENTORY', 'ADJUST', 'admin', 'ACME', 'ACME-0001', 1, 'DESC-TEST'),
+             ('WH01', 'INVENTORY', 'ADJUST', 'admin', 'ACME', 'NO-SUCH-ITEM', 1, 'DESC-TEST')`.execute(t.connection.db);
+    const answer = await page('tranLog', { columnFilters: { controlNumber: 'DESC-TEST' } });
+    expect(answer.code).toBe(200);
+    expect(answer.data.content).toHaveLength(2);
+    const { rows: items } = await sql<{ description: string }>`
+      select description from t_item_master where wh_id = 'WH01' and item_number = 'ACME-0001'`.execute(t.connection.db);
+    const byItem = Object.fromEntries(answer.data.content.map((r) => [r.itemNumber, r.itemDescription]));
+    expect(byItem['ACME-0001']).toBe(items[0]?.description);
+    expect(byItem['NO-SUCH-ITEM']).toBeNull();
+  });
+});

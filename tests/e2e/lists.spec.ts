@@ -1,0 +1,159 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { login, openScreen, rows, setLanguage, shot } from './ui';
+
+// Lists as people use them (issue 10 items 5–9), in both languages: part of a code finds rows, a header click sorts
+// on the server and is remembered after a reload, headers are never cut off, the transaction log shows labels and
+// local times instead of codes and ISO text, dates are typed yyyy-MM-dd with a picker, and buttons the server would
+// refuse look disabled.
+
+async function apiToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/login', { data: { account: 'admin', password: 'Admin#2024', captcha: '' } });
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+/** A confirmed adjustment of 5 cups: one transaction log row, one completed task. Answers the task id. */
+async function confirmedAdjustment(request: APIRequestContext, description: string): Promise<string> {
+  const headers = { token: await apiToken(request) };
+  const post = async (url: string, data: unknown) => {
+    const body = (await (await request.post(`/api${url}`, { headers, data })).json()) as { code: number; data: unknown };
+    expect(body.code, `${url} ${JSON.stringify(body)}`).toBe(200);
+    return body.data;
+  };
+  await post('/tblInvAdjustment/save', { whId: 'WH01', description });
+  const page = (await post('/tblInvAdjustment/findPage', {
+    pageNum: 1,
+    pageSize: 1,
+    columnFilters: { description },
+  })) as { content: { taskId: string }[] };
+  const taskId = page.content[0]?.taskId ?? '';
+  await post('/tblInvAdjustmentDetail/save', {
+    whId: 'WH01',
+    taskId,
+    lineNumber: 1,
+    itemNumber: 'ACME-0001',
+    locationId: 'P01-01-1',
+    qty: '5',
+    uom: 'CUP',
+    lotNumber: 'LOT-LIST',
+    expirationDate: '2027-06-30',
+    huId: 'PAL-LIST',
+  });
+  await post('/tblInvAdjustment/confirmInvAdjustment', { whId: 'WH01', taskId });
+  return taskId;
+}
+
+const findPageBody = (page: Page, entity: string) =>
+  page
+    .waitForRequest((r) => r.url().endsWith(`/api/${entity}/findPage`))
+    .then((r) => r.postDataJSON() as Record<string, unknown>);
+
+/** No header text of the visible grid is cut off. */
+async function expectHeadersWhole(page: Page, entity: string): Promise<void> {
+  const cut = await page
+    .locator(`[data-entity="${entity}"] .ag-header-cell:not([col-id="__actions"]) .ag-header-cell-text`)
+    .evaluateAll((cells) => cells.filter((c) => c.textContent && c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent));
+  expect(cut).toEqual([]);
+}
+
+test('filters, sorting, labels, dates and locked rows, in Chinese then English', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const taskId = await confirmedAdjustment(request, '列表测试调整');
+  await login(page);
+
+  // Part of a location id, typed without %, finds the locations containing it; the placeholder says so.
+  await openScreen(page, '基础资料', '库位', /\/Wms\/TLocation/);
+  const locations = page.locator('[data-entity="tLocation"]');
+  const filter = locations.getByTestId('filter-locationId').locator('input');
+  await expect(filter).toHaveAttribute('placeholder', '包含…（% 表示任意）');
+  await filter.fill('p01-01');
+  await locations.getByTestId('search').click();
+  await expect(rows(page, 'tLocation').first()).toContainText('P01-01-');
+  for (const text of await rows(page, 'tLocation').allTextContents()) expect(text).toContain('P01-01-');
+  // The warehouse is the same select as on every screen.
+  await expect(locations.getByTestId('filter-whId')).toHaveJSProperty('tagName', 'SL-SELECT');
+  await shot(page, 'lists-01-partial-code-filter-zh');
+
+  // A header click sorts on the server: ascending, then descending.
+  const header = locations.locator('.ag-header-cell[col-id="locationId"] .ag-header-cell-label');
+  let sent = findPageBody(page, 'tLocation');
+  await header.click();
+  expect((await sent).sort).toEqual({ field: 'locationId', order: 'asc' });
+  sent = findPageBody(page, 'tLocation');
+  await header.click();
+  expect((await sent).sort).toEqual({ field: 'locationId', order: 'desc' });
+  // The grid keeps its row elements and moves them: the first row shown is row-index 0.
+  await expect(locations.locator('[role="row"][row-index="0"]')).toContainText('P01-01-3');
+  await shot(page, 'lists-02-header-sort-zh');
+  // … and remembered with the columns: after a reload the first page comes sorted the same way.
+  sent = findPageBody(page, 'tLocation');
+  await page.reload();
+  expect((await sent).sort).toEqual({ field: 'locationId', order: 'desc' });
+  await expect(page.locator('[data-entity="tLocation"] .ag-header-cell[col-id="locationId"]')).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
+  // A column that is not declared sortable offers no sort.
+  await expect(page.locator('[data-entity="tLocation"] .ag-header-cell[col-id="description"]')).not.toHaveClass(
+    /ag-header-cell-sortable/,
+  );
+  await expectHeadersWhole(page, 'tLocation');
+
+  // The transaction log: the transaction type's label and the local date-time, not codes and ISO text.
+  await openScreen(page, '日志与报表', '事务日志', /\/Wms\/TranLog/);
+  const log = page.locator('[data-entity="tranLog"]');
+  await log.getByTestId('filter-controlNumber').locator('input').fill(taskId.slice(2));
+  await log.getByTestId('search').click();
+  await expect(rows(page, 'tranLog')).toHaveCount(1);
+  const logRow = rows(page, 'tranLog').first();
+  await expect(logRow).toContainText('库存调整');
+  await expect(logRow).not.toContainText('ADJUST');
+  await expect(logRow.locator('[col-id="tranDate"]')).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  await shot(page, 'lists-03-transaction-log-labels-zh');
+
+  // The operation log's dates: yyyy-MM-dd in both languages, typed or picked.
+  await openScreen(page, '系统管理', '系统日志', /\/sys\/log/);
+  const syslog = page.locator('[data-entity="log"]');
+  const from = syslog.getByTestId('filter-timeFrom').locator('input');
+  await expect(from).toHaveAttribute('placeholder', '年-月-日');
+  const today = await page.evaluate(() => {
+    const d = new Date();
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  });
+  await from.fill(today);
+  await syslog.getByTestId('search').click();
+  await expect(rows(page, 'log').first()).toContainText(today);
+  await shot(page, 'lists-04-date-filter-zh');
+
+  // A completed task's edit and delete look disabled; so does deleting one's own user.
+  await openScreen(page, '库存管理', '库存调整', /\/Wms\/TblInvAdjustment/);
+  const done = rows(page, 'tblInvAdjustment').filter({ hasText: taskId });
+  await expect(done.getByTestId('row-edit')).toHaveAttribute('disabled', '');
+  await expect(done.getByTestId('row-delete')).toHaveAttribute('disabled', '');
+  await expect(done.getByTestId('row-lines')).not.toHaveAttribute('disabled', '');
+  await shot(page, 'lists-05-completed-task-locked-zh');
+  await openScreen(page, '系统管理', '用户管理', /\/sys\/user/);
+  const me = rows(page, 'user').filter({ hasText: 'admin' }).first();
+  await expect(me.getByTestId('row-delete')).toHaveAttribute('disabled', '');
+  await expect(me.getByTestId('row-edit')).not.toHaveAttribute('disabled', '');
+
+  // English: longer headers are whole, the same labels and dates in English.
+  await setLanguage(page, 'English');
+  await openScreen(page, 'Master data', 'Locations', /\/Wms\/TLocation/);
+  await expect(page.locator('[data-entity="tLocation"] .ag-header-cell[col-id="whId"]')).toContainText('Warehouse ID');
+  await expectHeadersWhole(page, 'tLocation');
+  await expect(page.locator('[data-entity="tLocation"]').getByTestId('filter-locationId').locator('input')).toHaveAttribute(
+    'placeholder',
+    'Contains… (% = any)',
+  );
+  await shot(page, 'lists-06-headers-whole-en');
+  await openScreen(page, 'Logs and reports', 'Transaction log', /\/Wms\/TranLog/);
+  await expect(rows(page, 'tranLog').filter({ hasText: taskId }).first()).toContainText('Adjustment');
+  await expectHeadersWhole(page, 'tranLog');
+  await shot(page, 'lists-07-transaction-log-labels-en');
+  await openScreen(page, 'System', 'Operation log', /\/sys\/log/);
+  await expect(page.locator('[data-entity="log"]').getByTestId('filter-timeFrom').locator('input')).toHaveAttribute(
+    'placeholder',
+    'yyyy-mm-dd',
+  );
+  await shot(page, 'lists-08-date-filter-en');
+});
