@@ -51,7 +51,7 @@ async function main(): Promise<void> {
     {
       name: 'exact warehouse + name wildcard',
       filters: { whId: 'WH01', name: 'Client 12%' },
-      where: sql`where wh_id = 'WH01' and name::text ilike 'Client 12%'`,
+      where: sql`where wh_id = 'WH01' and lower(name) like lower('Client 12%')`,
     },
     { name: 'contact exact', filters: { contact: 'Contact 42' }, where: sql`where contact = 'Contact 42'` },
   ];

@@ -93,6 +93,15 @@ function filterValue(value: ColumnFilterValue | undefined): string | null {
   return text === '' || /^%+$/.test(text) ? null : text;
 }
 
+/**
+ * `column` matches a LIKE pattern regardless of case. Written as `lower(column) like lower(pattern)`, which is what
+ * ILIKE does, so that an index on `lower(column) text_pattern_ops` serves a pattern starting with fixed text
+ * (migration 0010: the stock ledger's locations).
+ */
+export function matchesPattern(column: RawBuilder<unknown>, pattern: string): RawBuilder<unknown> {
+  return sql`lower(${column}::text) like lower(${pattern})`;
+}
+
 /** Builds the WHERE conditions: the user's warehouses, then each declared filter (`%` = wildcard). */
 function conditions(binding: CrudBinding, user: SessionUser, filters: PageRequest['columnFilters']): RawBuilder<unknown>[] {
   const { entity } = binding;
@@ -112,7 +121,7 @@ function conditions(binding: CrudBinding, user: SessionUser, filters: PageReques
     if (value.includes('%')) {
       // Only % is a wildcard: escape LIKE's other specials the user may type.
       const pattern = value.replace(/[\\_]/g, (c) => `\\${c}`);
-      where.push(sql`${column}::text ilike ${pattern}`);
+      where.push(matchesPattern(column, pattern));
     } else if (def.type === 'text' || def.type === 'code') {
       where.push(sql`${column} = ${value}`);
     } else {
