@@ -1,11 +1,11 @@
 import { performance } from 'node:perf_hooks';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
-import { type Connection, connectPglite, connectPostgres } from '../src/server/db/connect';
+import type { Connection } from '../src/server/db/connect';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { seedBase, seedDemo } from '../src/server/db/seed/seed';
+import { benchDatabases, withDatabase } from './database';
 
 /**
  * findPage through the whole API (guard, session, validation, engine, JSON) against the same query
@@ -20,13 +20,7 @@ const median = (xs: number[]): number => {
 };
 const p95 = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)] ?? 0;
 
-async function open(): Promise<Connection> {
-  if (process.env.BENCH_DATABASE_URL) return connectPostgres(process.env.BENCH_DATABASE_URL);
-  return connectPglite({ pglite: await PGlite.create() });
-}
-
-async function main(): Promise<void> {
-  const connection = await open();
+async function benchOn(connection: Connection): Promise<void> {
   const { db } = connection;
   await migrateToLatest(db);
   await db.transaction().execute(async (trx) => {
@@ -51,7 +45,7 @@ async function main(): Promise<void> {
     {
       name: 'exact warehouse + name wildcard',
       filters: { whId: 'WH01', name: 'Client 12%' },
-      where: sql`where wh_id = 'WH01' and name::text ilike 'Client 12%'`,
+      where: sql`where wh_id = 'WH01' and lower(name) like lower('Client 12%')`,
     },
     { name: 'contact exact', filters: { contact: 'Contact 42' }, where: sql`where contact = 'Contact 42'` },
   ];
@@ -81,7 +75,10 @@ async function main(): Promise<void> {
     );
   }
   await app.close();
-  await connection.close();
+}
+
+async function main(): Promise<void> {
+  for (const kind of benchDatabases()) await withDatabase(kind, benchOn);
 }
 
 main().catch((error) => {

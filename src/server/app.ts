@@ -17,6 +17,7 @@ import { registerNoticeRoutes } from './modules/notice/notice.routes';
 import { registerReportRoutes } from './modules/reports/reports.routes';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { installAudit } from './platform/audit';
+import { compressBody, installCompression, pickEncoding, varyOnEncoding } from './platform/compress';
 import type { AppContext } from './platform/context';
 import { installErrorHandler, notFoundBody } from './platform/errorHandler';
 import { type GuardedRoute, installGuard } from './platform/guard';
@@ -112,6 +113,8 @@ export async function buildApp(options: AppOptions): Promise<WharfApp> {
         registerCrudRoutes(api, ctx, INVENTORY_BINDINGS);
         registerInventoryRoutes(api, ctx);
         registerMasterdataRoutes(api, ctx, MASTERDATA_BINDINGS);
+        // Last onSend hook of the scope: the operation log above reads the answer's text.
+        installCompression(api);
       },
       { prefix },
     );
@@ -120,14 +123,25 @@ export async function buildApp(options: AppOptions): Promise<WharfApp> {
   const publicDir = config.publicDir;
   const indexFile = publicDir ? path.join(publicDir, 'index.html') : null;
   const indexHtml = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile) : null;
+  // index.html is served from memory for every client route; compressed once here, like the build does the assets.
+  const indexEncoded = indexHtml
+    ? { br: await compressBody(indexHtml, 'br'), gzip: await compressBody(indexHtml, 'gzip') }
+    : { br: null, gzip: null };
   if (publicDir && indexHtml) {
     await app.register(fastifyStatic, {
       root: publicDir,
       prefix: '/',
       index: false,
       wildcard: false,
-      maxAge: '1y',
-      immutable: true,
+      // build.mjs writes `.br` and `.gz` beside each text asset; the one the browser accepts is sent as it is.
+      preCompressed: true,
+      cacheControl: false,
+      // Hashed names (esbuild's `-XXXXXXXX.`) never change content: cached for a year. Anything else (favicon,
+      // Shoelace icons, pdf.js data) is revalidated with its ETag.
+      setHeaders: (res, file) => {
+        const hashed = /-[A-Z0-9]{8}\.[a-z0-9]+(\.(br|gz))?$/.test(path.basename(file));
+        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
     });
   }
   // Client-side routes (/login, /Wms/TWhse …) all load the console; API and file misses stay JSON 404s.
@@ -135,7 +149,14 @@ export async function buildApp(options: AppOptions): Promise<WharfApp> {
     const isApi = API_PREFIXES.some((p) => request.url.startsWith(`${p}/`) || request.url === p);
     const isFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
     if (indexHtml && request.method === 'GET' && !isApi && !isFile) {
-      return reply.header('cache-control', 'no-cache').type('text/html').send(indexHtml);
+      varyOnEncoding(reply);
+      const encoding = pickEncoding(request.headers['accept-encoding']);
+      const encoded = encoding ? indexEncoded[encoding] : null;
+      if (encoding && encoded) reply.header('content-encoding', encoding);
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(encoded ?? indexHtml);
     }
     return reply.status(404).send(notFoundBody(pickLanguage(request.headers.lang), request.url));
   });

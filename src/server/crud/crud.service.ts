@@ -3,7 +3,7 @@ import { type EntityDef, type FieldDef, isSortable, rowTimes } from '../../share
 import { permission } from '../../shared/permissions';
 import { validateRow } from '../../shared/validation';
 import type { PageRequest, PageResult } from '../../shared/wire';
-import type { Db } from '../db/connect';
+import { type Db, runsConcurrently } from '../db/connect';
 import type { SessionUser } from '../platform/context';
 import {
   AppError,
@@ -146,13 +146,23 @@ export async function findPage(db: Db, binding: CrudBinding, user: SessionUser, 
   const where = whereClause(conditions(binding, user, request.columnFilters));
   const order = orderBy(entity, request.sort);
   const offset = (request.pageNum - 1) * request.pageSize;
-  const [count, page] = await Promise.all([
-    sql<{ total: number }>`select count(*)::int as total from ${sql.table(table)} ${where}`.execute(db),
-    sql<Row>`select ${selectList(entity)}${itemDescription(entity, table)} from ${sql.table(table)} ${where} order by ${order} limit ${request.pageSize} offset ${offset}`.execute(
-      db,
-    ),
-  ]);
-  return { content: page.rows, totalSize: count.rows[0]?.total ?? 0, pageNum: request.pageNum, pageSize: request.pageSize };
+  const count = sql<{ total: number }>`select count(*)::int as total from ${sql.table(table)} ${where}`;
+  const page = sql<Row>`select ${selectList(entity)}${itemDescription(entity, table)} from ${sql.table(table)} ${where} order by ${order} limit ${request.pageSize} offset ${offset}`;
+  // A PostgreSQL pool runs count and page side by side on two connections: the answer takes the longer of them.
+  if (runsConcurrently(db)) {
+    const [counted, paged] = await Promise.all([count.execute(db), page.execute(db)]);
+    return { content: paged.rows, totalSize: counted.rows[0]?.total ?? 0, pageNum: request.pageNum, pageSize: request.pageSize };
+  }
+  // One connection (PGlite) runs them one after the other anyway: one statement then saves a round trip. The count
+  // is a one-row aggregate that the page joins laterally (its plan stays a top-N sort, unlike `count(*) over ()`,
+  // which would keep every matching row), so an empty page past the end still carries the total. The outer ORDER BY
+  // names the same columns, which the page's select list puts out under their own names.
+  const { rows } = await sql<Row & { wharfTotal: number; wharfRow: number | null }>`select t.wharf_total, p.*
+    from (select count(*)::int as wharf_total from ${sql.table(table)} ${where}) t
+    left join lateral (select 1 as wharf_row, ${selectList(entity)}${itemDescription(entity, table)} from ${sql.table(table)} ${where} order by ${order} limit ${request.pageSize} offset ${offset}) p on true
+    order by ${order}`.execute(db);
+  const content = rows.filter((r) => r.wharfRow !== null).map(({ wharfTotal: _total, wharfRow: _row, ...row }) => row);
+  return { content, totalSize: rows[0]?.wharfTotal ?? 0, pageNum: request.pageNum, pageSize: request.pageSize };
 }
 
 /** Keeps the entity's editable fields, trimmed, with empty text as null. */

@@ -24,11 +24,20 @@ export function markedExact(value: ColumnFilterValue | undefined): boolean {
 const escapeLike = (text: string): string => text.replace(/[\\_]/g, (c) => `\\${c}`);
 
 /**
+ * `column` matches a LIKE pattern regardless of case. Written as `lower(column) like lower(pattern)`, which is what
+ * ILIKE does, so that an index on `lower(column) text_pattern_ops` serves a pattern starting with fixed text
+ * (migration 0010: the stock ledger's locations).
+ */
+export function matchesPattern(column: RawBuilder<unknown>, pattern: string): RawBuilder<unknown> {
+  return sql`lower(${column}::text) like lower(${pattern})`;
+}
+
+/**
  * The condition of one filter value on a column. `typed`: the field is free text the user types (contained
  * match); otherwise a value without `%` is equality.
  */
 export function matchCondition(column: RawBuilder<unknown>, value: string, typed: boolean): RawBuilder<unknown> {
-  if (value.includes('%')) return sql`${column}::text ilike ${escapeLike(value)}`;
-  if (typed) return sql`${column}::text ilike ${`%${escapeLike(value)}%`}`;
+  if (value.includes('%')) return matchesPattern(column, escapeLike(value));
+  if (typed) return matchesPattern(column, `%${escapeLike(value)}%`);
   return sql`${column}::text = ${value}`;
 }

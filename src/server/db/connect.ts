@@ -24,9 +24,14 @@ function kysely(pool: pg.Pool): Db {
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
 }
 
+/** Databases that run statements side by side (a PostgreSQL pool); PGlite runs one at a time. */
+const concurrent = new WeakSet<Db>();
+export const runsConcurrently = (db: Db): boolean => concurrent.has(db);
+
 /** Connects to PostgreSQL. */
 export function connectPostgres(url: string, max = 10): Connection {
   const db = kysely(new pg.Pool({ connectionString: url, max }));
+  if (max > 1) concurrent.add(db);
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 

@@ -8,6 +8,7 @@ import * as m0006 from './migrations/0006_masterdata_more';
 import * as m0007 from './migrations/0007_backup_notice';
 import * as m0008 from './migrations/0008_inventory';
 import * as m0009 from './migrations/0009_inventory_hardening';
+import * as m0010 from './migrations/0010_location_prefix';
 
 // Listed explicitly: the server is one esbuild bundle, so nothing is read from disk at run time.
 const MIGRATIONS: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007_backup_notice': m0007,
   '0008_inventory': m0008,
   '0009_inventory_hardening': m0009,
+  '0010_location_prefix': m0010,
 };
 
 /** Brings the schema to the newest version; fails loudly (the server must not start half-migrated). */

@@ -14,7 +14,8 @@ export function redact(value: unknown): unknown {
   return value;
 }
 
-function isChange(permission: string | undefined, audit: boolean | undefined): boolean {
+/** Whether a route changes something (what the operation log records). */
+export function isChange(permission: string | undefined, audit: boolean | undefined): boolean {
   if (audit !== undefined) return audit;
   if (!permission || permission === PUBLIC || permission === AUTHENTICATED) return false;
   return !permission.endsWith(':view');

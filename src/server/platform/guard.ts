@@ -1,16 +1,27 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTHENTICATED, PUBLIC } from '../../shared/permissions';
 import { TOKEN_HEADER } from '../../shared/wire';
+import { isChange } from './audit';
 import type { AppContext } from './context';
 import { HttpError } from './errors';
 import { pickLanguage } from './i18n';
-import { resolveSession } from './session';
+import { forgetSessions, resolveSession } from './session';
 
 /** Every route registered under the guard, for the security route walk. */
 export interface GuardedRoute {
   method: string;
   url: string;
   permission: string;
+}
+
+/** Resources whose changes alter a session's user, permissions or grants. */
+const ACCESS_RESOURCES = new Set(['user', 'role', 'menu', 'tWhse']);
+
+function changesAccess(permission: string | undefined): boolean {
+  return (permission ?? '').split(',').some((p) => {
+    const [, resource = '', action = ''] = p.split(':');
+    return action !== 'view' && ACCESS_RESOURCES.has(resource);
+  });
 }
 
 /**
@@ -26,6 +37,17 @@ export function installGuard(app: FastifyInstance, ctx: AppContext, routes: Guar
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') routes.push({ method, url: route.url, permission });
     }
+  });
+  // A change that can alter who may do what forgets the cached sessions once it is done, before its answer leaves:
+  // sign-in and sign-out (which end sessions), the user's own password and language, and users, roles, menus and
+  // warehouses (a new warehouse is granted to its creator). Other changes leave the cache alone.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    const { permission, audit } = request.routeOptions.config;
+    if (request.method === 'GET' || request.method === 'HEAD') return payload;
+    const forget =
+      permission === PUBLIC || (permission === AUTHENTICATED ? isChange(permission, audit) : changesAccess(permission));
+    if (forget) forgetSessions(ctx.db);
+    return payload;
   });
   app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
     request.lang = pickLanguage(request.headers.lang);

@@ -15,8 +15,49 @@ export function newToken(): string {
 export type SessionRefusal = 401 | 405;
 
 /**
- * Resolves a token to its user with permissions and warehouse grants (three indexed queries).
- * Expires idle or over-age sessions; refreshes `lastSeen` at most once a minute.
+ * How long a resolved session (user, permissions, grants) is reused without reading the database. Changes made
+ * through this process (login, logout, password, language, users, roles, menus, warehouses) forget every cached
+ * session at once (`forgetSessions`, called by the guard); a change made by another process on the same database
+ * applies within this time.
+ */
+export const SESSION_CACHE_MS = 5_000;
+const SESSION_CACHE_MAX = 10_000;
+
+interface CachedSession {
+  user: SessionUser;
+  /** Server time (ms) of the read, and until when it is reused. */
+  from: number;
+  until: number;
+}
+
+/** The cache of one database; `generation` counts the forgets, so a read that raced one is not kept. */
+interface SessionCache {
+  entries: Map<string, CachedSession>;
+  generation: number;
+}
+
+const caches = new WeakMap<Db, SessionCache>();
+
+function cacheOf(db: Db): SessionCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = { entries: new Map(), generation: 0 };
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/** Forgets every cached session of a database: the next call of each user reads session and access again. */
+export function forgetSessions(db: Db): void {
+  const cache = caches.get(db);
+  if (!cache) return;
+  cache.entries.clear();
+  cache.generation++;
+}
+
+/**
+ * Resolves a token to its user with permissions and warehouse grants (three indexed queries), reused for
+ * SESSION_CACHE_MS. Expires idle or over-age sessions; refreshes `lastSeen` at most once a minute.
  */
 export async function resolveSession(
   db: Db,
@@ -24,24 +65,46 @@ export async function resolveSession(
   now: Date,
   idleMinutes: number,
 ): Promise<SessionUser | SessionRefusal> {
+  const tokenHash = hashToken(token);
+  const cache = cacheOf(db);
+  const at = now.getTime();
+  const hit = cache.entries.get(tokenHash);
+  // A clock that went back (tests move it) reads again, like one past the entry's time.
+  if (hit && at >= hit.from && at < hit.until) return hit.user;
+  const generation = cache.generation;
   const session = await db
     .selectFrom('sysSession as s')
     .innerJoin('sysUser as u', 'u.id', 's.userId')
     .select(['s.id', 's.userId', 's.lastSeen', 's.expiresAt', 's.endedAt', 's.endedReason', 'u.name', 'u.status', 'u.language'])
-    .where('s.tokenHash', '=', hashToken(token))
+    .where('s.tokenHash', '=', tokenHash)
     .executeTakeFirst();
   if (!session) return 401;
   if (session.endedAt) return session.endedReason === 'replaced' ? 405 : 401;
-  const idleLimit = new Date(now.getTime() - idleMinutes * 60_000);
+  const idleLimit = new Date(at - idleMinutes * 60_000);
   if (session.expiresAt < now || session.lastSeen < idleLimit || session.status !== 1) {
     await db.updateTable('sysSession').set({ endedAt: now, endedReason: 'expired' }).where('id', '=', session.id).execute();
     return 401;
   }
-  if (now.getTime() - session.lastSeen.getTime() > 60_000) {
+  if (at - session.lastSeen.getTime() > 60_000) {
     await db.updateTable('sysSession').set({ lastSeen: now }).where('id', '=', session.id).execute();
   }
   const access = await loadAccess(db, session.userId);
-  return { id: session.userId, name: session.name, sessionId: session.id, language: session.language, ...access };
+  const user: SessionUser = {
+    id: session.userId,
+    name: session.name,
+    sessionId: session.id,
+    language: session.language,
+    ...access,
+  };
+  if (cache.generation === generation) {
+    if (cache.entries.size >= SESSION_CACHE_MAX) {
+      for (const [key, entry] of cache.entries) if (entry.until <= at) cache.entries.delete(key);
+      if (cache.entries.size >= SESSION_CACHE_MAX) cache.entries.clear();
+    }
+    // Never past the session's absolute expiry: the next call then reads it and ends it.
+    cache.entries.set(tokenHash, { user, from: at, until: Math.min(at + SESSION_CACHE_MS, session.expiresAt.getTime()) });
+  }
+  return user;
 }
 
 /** The permissions a menu's `perms` lists (comma-separated). */
