@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/testApp';
 import type { PageResult } from '../../shared/wire';
-import { matchesPattern } from './filter';
 import type { Row } from './crud.types';
+import { matchesPattern } from './filter';
 
 let t: TestApp;
 let admin: string;

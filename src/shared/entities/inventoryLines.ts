@@ -48,6 +48,7 @@ export const tblInvMovementDetail = defineEntity({
   warehouseScoped: true,
   unique: ['whId', 'taskId', 'lineNumber'],
   orderBy: ['lineNumber'],
+  itemDescription: true,
   fields: {
     ...LINE_KEYS,
     sourceLocationId: {
@@ -85,6 +86,7 @@ export const tblInvAdjustmentDetail = defineEntity({
   warehouseScoped: true,
   unique: ['whId', 'taskId', 'lineNumber'],
   orderBy: ['lineNumber'],
+  itemDescription: true,
   fields: {
     ...LINE_KEYS,
     locationId: {

@@ -246,7 +246,8 @@ export async function findLinePage(
   const [count, page] = await Promise.all([
     sql<{ total: number }>`select count(*)::int as total from ${table} l where ${where}`.execute(db),
     sql<Row>`
-      select l.*, trim_scale(l.qty)::text as qty, to_char(l.expiration_date, 'YYYY-MM-DD') as expiration_date, ${shows}
+      select l.*, trim_scale(l.qty)::text as qty, to_char(l.expiration_date, 'YYYY-MM-DD') as expiration_date, ${shows},
+        i.description as item_description
       from ${table} l
       left join t_item_master i on i.wh_id = l.wh_id and i.item_number = l.item_number
       left join t_attribute_collection c on c.wh_id = i.wh_id and c.attribute_collection_id = i.attribute_collection_id

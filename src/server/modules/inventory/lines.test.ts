@@ -86,13 +86,21 @@ describe('movement lines', () => {
     expect(more.body).toMatchObject({ errorCode: 'exceedsAvailableStock' });
   });
 
-  it('saves a line, finds it on the task’s page, offers the next line number and refuses the same one again', async () => {
+  it('saves a line, finds it on the task’s page with its item’s description, offers the next line number and refuses the same one again', async () => {
     const saved = await saveMove(moveLine());
     expect(saved.body).toMatchObject({ code: 200 });
     expect(saved.body.data).toBeGreaterThan(0);
     const page = await lines('tblInvMovementDetail', movementTask);
     expect(page).toMatchObject({ totalSize: 1, pageSize: 8 });
+    const item = await t.connection.db
+      .selectFrom('tItemMaster')
+      .select('description')
+      .where('whId', '=', FIX.whId)
+      .where('itemNumber', '=', FIX.itemLot)
+      .executeTakeFirstOrThrow();
+    expect(item.description).toBeTruthy();
     expect(page.content[0]).toMatchObject({
+      itemDescription: item.description,
       lineNumber: 1,
       qty: '4',
       lotNumber: 'LOT-A',
