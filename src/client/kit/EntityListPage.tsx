@@ -316,7 +316,7 @@ export function EntityListPage({
                     value={value}
                     clearable
                     autocomplete="off"
-                    placeholder={t('kit.filter.placeholder')}
+                    placeholder={t(def.filterExact ? 'kit.filter.exactPlaceholder' : 'kit.filter.placeholder')}
                     data-testid={`filter-${field}`}
                     onSlInput={(event) => set((event.target as SlInputElement).value)}
                     onSlClear={() => set('')}

@@ -39,6 +39,23 @@ describe('text filters find what a person means', () => {
     for (const row of lower.data.content) expect(String(row.locationId).startsWith('P01-0')).toBe(true);
   });
 
+  it('the stock ledger matches a typed item number exactly (its indexes serve equality), % still a pattern', async () => {
+    const { rows } = await sql<{ whId: string; locationId: string; clientCode: string; itemNumber: string }>`
+      select l.wh_id, l.location_id, i.client_code, i.item_number from t_location l
+      join t_item_master i on i.wh_id = l.wh_id where l.wh_id = 'WH01' and l.item_hu_indicator = 'I' limit 1`.execute(
+      t.connection.db,
+    );
+    const at = rows[0]!;
+    await sql`insert into t_stored_item (wh_id, location_id, client_code, item_number, actual_qty, fifo_date)
+      values (${at.whId}, ${at.locationId}, ${at.clientCode}, ${at.itemNumber}, 3, current_date)`.execute(t.connection.db);
+    const exact = await page('tStoredItem', { columnFilters: { whId: 'WH01', itemNumber: at.itemNumber } });
+    expect(exact.data.content.map((r) => r.itemNumber)).toEqual([at.itemNumber]);
+    const part = await page('tStoredItem', { columnFilters: { whId: 'WH01', itemNumber: at.itemNumber.slice(0, -1) } });
+    expect(part.data.totalSize).toBe(0);
+    const pattern = await page('tStoredItem', { columnFilters: { whId: 'WH01', itemNumber: `${at.itemNumber.slice(0, -1)}%` } });
+    expect(pattern.data.content.map((r) => r.itemNumber)).toContain(at.itemNumber);
+  });
+
   it('a value with % is a pattern, % alone is any, and _ is no wildcard', async () => {
     const all = await page('tLocation', {});
     expect((await page('tLocation', { columnFilters: { locationId: '%' } })).data.totalSize).toBe(all.data.totalSize);

@@ -121,7 +121,10 @@ function conditions(binding: CrudBinding, user: SessionUser, filters: PageReques
  * (the console's selects), codes from their list: equality.
  */
 const typedText = (def: FieldDef): boolean =>
-  def.type === 'text' && def.lookup !== 'warehouse' && !(typeof def.lookup === 'object' && def.lookup.name === 'getClient');
+  def.type === 'text' &&
+  !def.filterExact &&
+  def.lookup !== 'warehouse' &&
+  !(typeof def.lookup === 'object' && def.lookup.name === 'getClient');
 
 /**
  * The ORDER BY of a page: the requested column (declared sortable only), else the entity's order; the id last,
