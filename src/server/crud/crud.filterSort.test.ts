@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/testApp';
 import { ENTITIES } from '../../shared/entities';
 import { isSortable } from '../../shared/entities/defineEntity';
+import { addStock } from '../modules/inventory/ledger.service';
 
 let t: TestApp;
 let admin: string;
@@ -40,14 +41,15 @@ describe('text filters find what a person means', () => {
   });
 
   it('the stock ledger matches a typed item number exactly (its indexes serve equality), % still a pattern', async () => {
-    const { rows } = await sql<{ whId: string; locationId: string; clientCode: string; itemNumber: string }>`
-      select l.wh_id, l.location_id, i.client_code, i.item_number from t_location l
+    const { rows } = await sql<{ whId: string; locationId: string; itemNumber: string }>`
+      select l.wh_id, l.location_id, i.item_number from t_location l
       join t_item_master i on i.wh_id = l.wh_id where l.wh_id = 'WH01' and l.item_hu_indicator = 'I' limit 1`.execute(
       t.connection.db,
     );
     const at = rows[0]!;
-    await sql`insert into t_stored_item (wh_id, location_id, client_code, item_number, actual_qty, fifo_date)
-      values (${at.whId}, ${at.locationId}, ${at.clientCode}, ${at.itemNumber}, 3, current_date)`.execute(t.connection.db);
+    // Stock arrives the one way it ever does: through the ledger.
+    const key = { ...at, lotNumber: null, huId: null, storedAttributeId: null };
+    await t.connection.db.transaction().execute((trx) => addStock(trx, key, '3', { expirationDate: null }, null));
     const exact = await page('tStoredItem', { columnFilters: { whId: 'WH01', itemNumber: at.itemNumber } });
     expect(exact.data.content.map((r) => r.itemNumber)).toEqual([at.itemNumber]);
     const part = await page('tStoredItem', { columnFilters: { whId: 'WH01', itemNumber: at.itemNumber.slice(0, -1) } });
