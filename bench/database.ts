@@ -1,6 +1,10 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { type Connection, connectPglite, connectPostgres } from '../src/server/db/connect';
+import { buildApp, type WharfApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { type Connection, connectPglite, connectPostgres, type Db } from '../src/server/db/connect';
+import { migrateToLatest } from '../src/server/db/migrate';
+import { seedBase, seedDemo } from '../src/server/db/seed/seed';
 
 /**
  * Runs a benchmark on a fresh database: an in-memory PGlite, or a throwaway PostgreSQL database created beside the
@@ -28,6 +32,13 @@ export async function withDatabase(kind: 'pglite' | 'postgres', run: (connection
     await run(connection);
   } finally {
     await connection.close();
+    // pg's pool resolves `end()` before its sockets are closed: a forced drop could then kill a connection still
+    // ending, whose error event would end the process. Wait (up to 5 s) for the server to see them gone.
+    for (let i = 0; i < 50; i++) {
+      const { rows } = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+      if (rows[0]?.n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
@@ -39,4 +50,27 @@ export function benchDatabases(): ('pglite' | 'postgres')[] {
     (kind) =>
       (kind === 'pglite' || process.env.BENCH_DATABASE_URL) && (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === kind),
   );
+}
+
+/** The benches' administrator password. */
+const BENCH_PASSWORD = 'Bench#2024';
+
+/** Migrates a fresh bench database and seeds it as a first start with demo data would. */
+export async function seedDemoDatabase(db: Db): Promise<void> {
+  await migrateToLatest(db);
+  await db.transaction().execute(async (trx) => {
+    await seedBase(trx, BENCH_PASSWORD);
+    await seedDemo(trx);
+  });
+}
+
+/** The whole app over `db` (captcha off, no static files) and a session token of the administrator. */
+export async function signedInApp(db: Db): Promise<{ app: WharfApp['app']; token: string }> {
+  const { app } = await buildApp({ config: { ...loadConfig({}), captcha: false, publicDir: null }, db });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { account: 'admin', password: BENCH_PASSWORD, captcha: '' },
+  });
+  return { app, token: login.json().data.token as string };
 }

@@ -47,7 +47,17 @@ async function benchOn(connection: Connection): Promise<void> {
       filters: { whId: 'WH01', name: 'Client 12%' },
       where: sql`where wh_id = 'WH01' and lower(name) like lower('Client 12%')`,
     },
-    { name: 'contact exact', filters: { contact: 'Contact 42' }, where: sql`where contact = 'Contact 42'` },
+    // A typed text filter finds the rows containing it; a value chosen from a list (`exact`) is equality.
+    {
+      name: 'contact contains',
+      filters: { contact: 'Contact 42' },
+      where: sql`where lower(contact) like lower('%Contact 42%')`,
+    },
+    {
+      name: 'contact exact',
+      filters: { contact: { value: 'Contact 42', exact: true } },
+      where: sql`where contact = 'Contact 42'`,
+    },
   ];
   console.log(`findPage over ${ROWS} clients (${connection.kind}), ${RUNS} runs each, page size 20`);
   for (const c of cases) {

@@ -3,7 +3,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import * as esbuild from 'esbuild';
 
-const benches = fs.readdirSync('bench').filter((f) => f.endsWith('.bench.ts'));
+const benches = fs
+  .readdirSync('bench')
+  .filter((f) => f.endsWith('.bench.ts'))
+  .filter((f) => !process.env.BENCH_FILE || f === `${process.env.BENCH_FILE}.bench.ts`); // BENCH_FILE=receiving runs one
 fs.mkdirSync('.tmp/bench', { recursive: true });
 for (const file of benches) {
   const out = `.tmp/bench/${file.replace(/\.ts$/, '.mjs')}`;

@@ -8,13 +8,23 @@ import type { Db } from './db/connect';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { randomCaptchaCode } from './modules/auth/auth.service';
 import { registerBackupRoutes } from './modules/backup/backup.routes';
+import { registerCycleCountRoutes } from './modules/cyclecount/cyclecount.routes';
+import { registerInspectionRoutes } from './modules/inbound/inspection.routes';
+import { PO_BINDINGS } from './modules/inbound/po.bindings';
+import { registerPoRoutes } from './modules/inbound/po.routes';
+import { PUTAWAY_BINDINGS } from './modules/inbound/putaway.bindings';
+import { registerPutawayRoutes } from './modules/inbound/putaway.routes';
+import { RECEIPT_BINDINGS } from './modules/inbound/receipts.bindings';
+import { registerReceivingRoutes } from './modules/inbound/receiving.routes';
 import { INVENTORY_BINDINGS } from './modules/inventory/inventory.bindings';
 import { registerInventoryRoutes } from './modules/inventory/inventory.routes';
 import { registerLookupRoutes } from './modules/lookups/lookups.routes';
 import { MASTERDATA_BINDINGS } from './modules/masterdata/masterdata.bindings';
 import { registerMasterdataRoutes } from './modules/masterdata/masterdata.routes';
 import { registerNoticeRoutes } from './modules/notice/notice.routes';
+import { registerOutboundRoutes } from './modules/outbound/outbound.routes';
 import { registerReportRoutes } from './modules/reports/reports.routes';
+import { registerShippingRoutes } from './modules/shipping/shipping.routes';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { installAudit } from './platform/audit';
 import { compressBody, installCompression, pickEncoding, varyOnEncoding } from './platform/compress';
@@ -58,7 +68,8 @@ export function contentSecurityPolicy(config: Pick<Config, 'reportUrl'>): string
     "font-src 'self' data:",
     "connect-src 'self' data:",
     "worker-src 'self' blob:",
-    `frame-src 'self'${report}`,
+    // blob: documents our own scripts made (a generated PDF shown in the console's viewer dialog).
+    `frame-src 'self' blob:${report}`,
     "object-src 'none'",
     "base-uri 'self'",
     `form-action 'self'${report}`,
@@ -88,12 +99,16 @@ export async function buildApp(options: AppOptions): Promise<WharfApp> {
   });
   const csp = contentSecurityPolicy(config);
 
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('content-security-policy', csp);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-    reply.header('x-frame-options', 'SAMEORIGIN');
-    return payload;
+  const securityHeaders = {
+    'content-security-policy': csp,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'same-origin',
+    'x-frame-options': 'SAMEORIGIN',
+  };
+  // A callback hook: it runs on every answer and never waits.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    reply.headers(securityHeaders);
+    done(null, payload);
   });
   installErrorHandler(app);
   installInputGuard(app);
@@ -112,7 +127,19 @@ export async function buildApp(options: AppOptions): Promise<WharfApp> {
         registerReportRoutes(api, ctx);
         registerCrudRoutes(api, ctx, INVENTORY_BINDINGS);
         registerInventoryRoutes(api, ctx);
+        registerCrudRoutes(api, ctx, PO_BINDINGS);
+        registerPoRoutes(api, ctx);
+        // Inbound: receiving, receipts, reconciliation
+        registerCrudRoutes(api, ctx, RECEIPT_BINDINGS);
+        registerReceivingRoutes(api, ctx);
         registerMasterdataRoutes(api, ctx, MASTERDATA_BINDINGS);
+        // Inbound: inspection and putaway.
+        registerCrudRoutes(api, ctx, PUTAWAY_BINDINGS);
+        registerInspectionRoutes(api, ctx);
+        registerPutawayRoutes(api, ctx);
+        registerOutboundRoutes(api, ctx);
+        registerShippingRoutes(api, ctx);
+        registerCycleCountRoutes(api, ctx);
         // Last onSend hook of the scope: the operation log above reads the answer's text.
         installCompression(api);
       },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../locales/en_us.json';
 import zh from '../../locales/zh_cn.json';
-import { ENTITIES } from './entities';
+import { ENTITIES, LINE_ENTITIES } from './entities';
 import { ERROR_CODES } from './errors';
 
 describe('locale files', () => {
@@ -16,8 +16,8 @@ describe('locale files', () => {
     }
   });
 
-  it('label every field of every entity', () => {
-    for (const entity of Object.values(ENTITIES)) {
+  it('label every field of every entity, document lines included', () => {
+    for (const entity of [...Object.values(ENTITIES), ...Object.values(LINE_ENTITIES)]) {
       expect(en).toHaveProperty([`entity.${entity.name}.name`]);
       for (const field of Object.keys(entity.fields))
         expect(en, `${entity.name}.${field}`).toHaveProperty([`entity.${entity.name}.field.${field}`]);
@@ -25,7 +25,7 @@ describe('locale files', () => {
   });
 
   it('label every code of every code list an entity uses, in both languages', () => {
-    for (const entity of Object.values(ENTITIES))
+    for (const entity of [...Object.values(ENTITIES), ...Object.values(LINE_ENTITIES)])
       for (const [field, def] of Object.entries(entity.fields))
         for (const code of def.codes ?? []) {
           const key = `code.${def.codeList ?? field}.${code}`;

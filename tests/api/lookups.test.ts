@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction } from '../../src/server/db/transaction';
+import { addStock, lockStockKeys, type StockKey } from '../../src/server/modules/inventory/ledger.service';
 import { resolveStoredAttributeId } from '../../src/server/modules/masterdata/attributes.service';
 import type { ItemAttributeType, ItemLotControl, LocationHuIndicate, OptionEntry } from '../../src/shared/lookups';
 import { createTestApp, createUser, type TestApp } from '../support/testApp';
@@ -396,15 +398,82 @@ describe('user lookups', () => {
   });
 
   it('answers the lookups of later domains with an empty list', async () => {
-    for (const name of [
-      'getOrdersByStatus',
-      'getExpiryDateItemsByZone',
-      'getStoAttributesByItem',
-      'addReceipt',
-      'getFork',
-      'getAccessToken',
-    ]) {
+    for (const name of ['getFork', 'getAccessToken']) {
       expect(await options(name, { whId: A }), name).toEqual([]);
     }
+    // addReceipt is receiving's real call now (inbound/receiving.test.ts): no longer an empty "later" lookup.
+    expect((await t.post('/api/globalOptions/addReceipt', { whId: A }, userA)).status).not.toBe(200);
+  });
+});
+
+describe('order and stock lookups', () => {
+  beforeAll(async () => {
+    const { db } = t.connection;
+    await sql`
+      insert into t_order (wh_id, client_code, order_number, status, customer_name) values
+        ('LKA', 'C1', 'SO-L1', 'C', '张三'), ('LKA', 'C1', 'SO-L2', 'N', null), ('LKA', 'C2', 'SO-L3', 'C', '李四'),
+        ('LKB', 'C1', 'SO-L9', 'C', '乙仓')`.execute(db);
+    const red = await resolveStoredAttributeId(db, A, 'COLOR_SIZE', ['红 Red', null, 'L']);
+    const blue = await resolveStoredAttributeId(db, A, 'COLOR_SIZE', ['蓝 Blue', null, 'M']);
+    const key = (
+      locationId: string,
+      itemNumber: string,
+      lotNumber: string | null,
+      storedAttributeId: number | null,
+    ): StockKey => ({
+      whId: A,
+      locationId,
+      itemNumber,
+      lotNumber,
+      huId: null,
+      storedAttributeId,
+    });
+    const stock: [StockKey, string | null][] = [
+      [key('A-01-01', 'SKU002', 'LOT-B', red), '2027-05-01'],
+      [key('A-01-02', 'SKU002', 'LOT-A', blue), '2027-01-01'],
+      [key('D-01-01', 'SKU002', 'LOT-C', red), '2026-12-31'],
+      [key('A-01-02', 'SKU101', 'BIS-1', null), '2027-03-01'],
+      [key('A-01-02', 'SKU001', null, null), null],
+    ];
+    await inTransaction(db, async (trx) => {
+      await lockStockKeys(
+        trx,
+        stock.map(([k]) => k),
+      );
+      for (const [k, expirationDate] of stock) await addStock(trx, k, '5', { expirationDate }, null);
+    });
+  });
+
+  it('lists the orders of a warehouse by client and status, within the client grants', async () => {
+    expect(await options('getOrdersByStatus', { whId: A, status: 'C' })).toEqual([
+      { optionValue: 'SO-L1', optionDisplay: 'SO-L1 张三' },
+      { optionValue: 'SO-L3', optionDisplay: 'SO-L3 李四' },
+    ]);
+    expect(values(await options('getOrdersByStatus', { whId: A, clientCode: 'C1' }))).toEqual(['SO-L1', 'SO-L2']);
+    expect(values(await options('getOrdersByStatus', { whId: A }, userC1))).toEqual(['SO-L1', 'SO-L2']);
+    expect(await options('getOrdersByStatus', { whId: B })).toEqual([]);
+  });
+
+  it('lists item, lot and expiry of the stock with an expiry date in a zone, soonest first', async () => {
+    expect(await options('getExpiryDateItemsByZone', { whId: A, zone: 'Z-A' })).toEqual([
+      { optionValue: 'SKU002', optionDisplay: 'SKU002 LOT-A 2027-01-01', lotNumber: 'LOT-A', expirationDate: '2027-01-01' },
+      { optionValue: 'SKU101', optionDisplay: 'SKU101 BIS-1 2027-03-01', lotNumber: 'BIS-1', expirationDate: '2027-03-01' },
+      { optionValue: 'SKU002', optionDisplay: 'SKU002 LOT-B 2027-05-01', lotNumber: 'LOT-B', expirationDate: '2027-05-01' },
+    ]);
+    expect(values(await options('getExpiryDateItemsByZone', { whId: A, zone: 'Z-A' }, userC1))).toEqual(['SKU002', 'SKU002']);
+    expect(values(await options('getExpiryDateItemsByZone', { whId: A, zone: 'Z-D' }))).toEqual(['SKU002']);
+    expect(await options('getExpiryDateItemsByZone', { whId: A })).toEqual([]);
+    expect(await options('getExpiryDateItemsByZone', { whId: B, zone: 'Z-A' })).toEqual([]);
+  });
+
+  it('lists the stored attribute ids of an item in stock, at a location when named', async () => {
+    const all = await options('getStoAttributesByItem', { whId: A, itemNumber: 'SKU002' });
+    expect(all.map((o) => o.optionDisplay.replace(/^\d+: /, ''))).toEqual(['红 Red / L', '蓝 Blue / M']);
+    const at = await options('getStoAttributesByItem', { whId: A, itemNumber: 'SKU002', locationId: 'A-01-02' });
+    expect(at.map((o) => o.optionDisplay.replace(/^\d+: /, ''))).toEqual(['蓝 Blue / M']);
+    expect(await options('getStoAttributesByItem', { whId: A, itemNumber: 'SKU101' })).toEqual([]);
+    const c2 = await options('getStoAttributesByItem', { whId: A, itemNumber: 'SKU002' }, userC1);
+    expect(c2).toHaveLength(2);
+    expect(await options('getStoAttributesByItem', { whId: B, itemNumber: 'SKU002' })).toEqual([]);
   });
 });

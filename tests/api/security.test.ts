@@ -7,6 +7,7 @@ import { ACTIONS, AUTHENTICATED, PUBLIC, permission } from '../../src/shared/per
 import type { PageResult } from '../../src/shared/wire';
 import { ENTITY_EDITS, ENTITY_SAMPLES } from '../support/entitySamples';
 import { createInventoryFixture, FIX, insertAdjustment } from '../support/inventoryFixture';
+import { createOrder } from '../support/orderFixture';
 import { createTestApp, createUser, type TestApp } from '../support/testApp';
 
 let t: TestApp;
@@ -201,6 +202,62 @@ describe('warehouse grants on every generic entity', () => {
       -10000,
     );
 
+    // Receipts are written by receiving: one line of a PO made here is received at the same location.
+    if (name === 'tReceipt') {
+      const client = await sql<{ clientCode: string }>`
+        select client_code from t_item_master where wh_id = 'WH01' and item_number = ${stock.itemNumber}`.execute(
+        t.connection.db,
+      );
+      await sql`insert into t_po_master (wh_id, client_code, po_number) values ('WH01', ${client.rows[0]!.clientCode}, 'SEC-PO')`.execute(
+        t.connection.db,
+      );
+      await sql`insert into t_po_detail (wh_id, po_number, line_number, item_number, qty, order_uom)
+        values ('WH01', 'SEC-PO', 1, ${stock.itemNumber}, 10, ${stock.uom})`.execute(t.connection.db);
+      const received = await t.post(
+        '/api/globalOptions/addReceipt',
+        { whId: 'WH01', poNumber: 'SEC-PO', lineNumber: 1, qty: '1', locationId: stock.locationId },
+        admin,
+      );
+      expect(received.body.code).toBe(200);
+    }
+    // Pick tasks, allocations and pick details are written by wave release: one order line of a wave with one task;
+    // cartons, their lines, deliveries and the print log by the shipping calls: one carton of that order in a delivery.
+    const shipping = ['tblShippingLabel', 'tblShippingLabelDetail', 'tDelivery', 'tblPrintJob'].includes(name);
+    if (['tWavePickTask', 'tAllocation', 'tPickDetail'].includes(name) || shipping) {
+      const db = t.connection.db;
+      const client = await sql<{ clientCode: string }>`
+        select client_code from t_item_master where wh_id = 'WH01' and item_number = ${stock.itemNumber}`.execute(db);
+      const clientCode = client.rows[0]!.clientCode;
+      const doc = `SEC-${name}`;
+      await sql`insert into t_wave_master (wh_id, wave_id, status) values ('WH01', ${doc}, 'R')`.execute(db);
+      await sql`insert into t_order (wh_id, client_code, order_number, status, wave_id)
+        values ('WH01', ${clientCode}, ${doc}, 'A', ${doc})`.execute(db);
+      await sql`insert into t_order_detail (wh_id, order_number, line_number, item_number, qty, order_uom)
+        values ('WH01', ${doc}, 1, ${stock.itemNumber}, 1, ${stock.uom})`.execute(db);
+      const detail = await sql<{ id: number }>`
+        insert into t_pick_detail (wh_id, wave_id, order_number, line_number, client_code, item_number, uom, qty_ordered,
+          planned_qty)
+        values ('WH01', ${doc}, ${doc}, 1, ${clientCode}, ${stock.itemNumber}, ${stock.uom}, 1, 1) returning id`.execute(db);
+      await sql`insert into t_wave_pick_task (pick_id, pick_detail_id, wh_id, wave_id, order_number, line_number, client_code,
+          item_number, pick_location, quantity, pick_rule)
+        values (${doc}, ${detail.rows[0]!.id}, 'WH01', ${doc}, ${doc}, 1, ${clientCode}, ${stock.itemNumber},
+          ${stock.locationId}, 1, 'FIFO')`.execute(db);
+      if (shipping) {
+        await sql`insert into t_delivery (wh_id, delivery_number, carrier_id, carton_count) values ('WH01', ${doc}, 'SF', 1)`.execute(
+          db,
+        );
+        await sql`insert into tbl_shipping_label (wh_id, carton_number, order_number, wave_id, client_code, location_id,
+            carton_type, carton_seq, status, delivery_number)
+          values ('WH01', ${doc}, ${doc}, ${doc}, ${clientCode}, ${stock.locationId}, 'S', 1, 'D', ${doc})`.execute(db);
+        await sql`insert into tbl_shipping_label_detail (wh_id, carton_number, carton_type, order_number, line_number,
+            pick_detail_id, client_code, item_number, qty, uom)
+          values ('WH01', ${doc}, 'S', ${doc}, 1, ${detail.rows[0]!.id}, ${clientCode}, ${stock.itemNumber}, 1, ${stock.uom})`.execute(
+          db,
+        );
+        await sql`insert into tbl_print_job (wh_id, document_type, reference, pages, bytes, language, print_by)
+          values ('WH01', 'SHIP_LABEL', ${doc}, 1, 1000, 'zh_cn', 'admin')`.execute(db);
+      }
+    }
     const find = (token: string, filters: Record<string, unknown> = {}) =>
       t.post<PageResult<Row>>(`/api/${name}/findPage`, { pageNum: 1, pageSize: 1000, columnFilters: filters }, token);
     expect((await find(admin, { whId: 'WH01' })).body.data.totalSize).toBeGreaterThan(0);
@@ -275,7 +332,7 @@ describe('add, edit and delete are separate permissions on every save and delete
     t.routes.filter((r) => r.url === `/api/${name}/delete` || r.url === `/api/${name}/batchDelete`).map((r) => r.url);
   const tokens: Record<'add' | 'edit' | 'delete', string> = { add: '', edit: '', delete: '' };
   let admin: string;
-  const tasks = { movement: '', adjustment: '' };
+  const tasks = { movement: '', adjustment: '', po: '', order: '' };
   // Valid new rows of the line entities (the others come from ENTITY_SAMPLES).
   const lineSamples: Record<string, (n: number) => Row> = {
     tblInvMovementDetail: (n) => ({
@@ -297,8 +354,29 @@ describe('add, edit and delete are separate permissions on every save and delete
       qty: '1',
       uom: 'EA',
     }),
+    tPoDetail: (n) => ({
+      whId: FIX.whId,
+      poNumber: tasks.po,
+      lineNumber: n,
+      itemNumber: FIX.itemPlain,
+      qty: '1',
+      orderUom: 'EA',
+    }),
+    tOrderDetail: (n) => ({
+      whId: FIX.whId,
+      orderNumber: tasks.order,
+      lineNumber: n,
+      itemNumber: FIX.itemPlain,
+      qty: '1',
+      orderUom: 'EA',
+    }),
   };
-  const lineEdits: Record<string, Row> = { tblInvMovementDetail: { qty: '2' }, tblInvAdjustmentDetail: { qty: '2' } };
+  const lineEdits: Record<string, Row> = {
+    tblInvMovementDetail: { qty: '2' },
+    tblInvAdjustmentDetail: { qty: '2' },
+    tPoDetail: { qty: '2' },
+    tOrderDetail: { qty: '2' },
+  };
   const sample = (name: string, n: number) => (lineSamples[name] ?? ENTITY_SAMPLES[name])?.(n);
 
   beforeAll(async () => {
@@ -317,6 +395,18 @@ describe('add, edit and delete are separate permissions on every save and delete
       );
       tasks[kind] = rows[0]!.taskId;
     }
+    const po = (
+      await t.post<number>(
+        '/api/tPoMaster/save',
+        { whId: FIX.whId, clientCode: FIX.client, typeId: 'STD', appointmentStatus: 'N' },
+        admin,
+      )
+    ).body.data;
+    tasks.po = String(
+      (await sql<{ poNumber: string }>`select po_number from t_po_master where id = ${po}`.execute(t.connection.db)).rows[0]!
+        .poNumber,
+    );
+    tasks.order = await createOrder(t.connection.db, []);
     const resources = [...new Set(saveRoutes().map((r) => r.resource))];
     for (const action of ['add', 'edit', 'delete'] as const) {
       await createUser(t, `only-${action}`, { permissions: resources.map((r) => permission(r, action)), warehouses: ['WH01'] });
@@ -327,7 +417,16 @@ describe('add, edit and delete are separate permissions on every save and delete
   it('covers the generic entities, the task lines and the users', () => {
     const names = saveRoutes().map((r) => r.name);
     expect(names).toEqual(
-      expect.arrayContaining(['tItemMaster', 'tControl', 'tblInvMovementDetail', 'tblInvAdjustmentDetail', 'user', 'menu']),
+      expect.arrayContaining([
+        'tItemMaster',
+        'tControl',
+        'tblInvMovementDetail',
+        'tblInvAdjustmentDetail',
+        'tPoMaster',
+        'tPoDetail',
+        'user',
+        'menu',
+      ]),
     );
     for (const name of names) expect(deleteCalls(name).length, name).toBeGreaterThan(0);
   });
@@ -379,6 +478,8 @@ describe('add, edit and delete are separate permissions on every save and delete
       }
       checked.push(name);
     }
-    expect(checked).toEqual(expect.arrayContaining(['tItemMaster', 'tblInvMovementDetail', 'tblInvAdjustmentDetail']));
+    expect(checked).toEqual(
+      expect.arrayContaining(['tItemMaster', 'tblInvMovementDetail', 'tblInvAdjustmentDetail', 'tPoMaster', 'tPoDetail']),
+    );
   });
 });

@@ -101,7 +101,8 @@ test('filters, sorting, labels, dates and locked rows, in Chinese then English',
   // The transaction log: the transaction type's label and the local date-time, not codes and ISO text.
   await openScreen(page, '日志与报表', '事务日志', /\/Wms\/TranLog/);
   const log = page.locator('[data-entity="tranLog"]');
-  await log.getByTestId('filter-controlNumber').locator('input').fill(taskId.slice(2));
+  // The whole task number: the other specs of a run leave documents whose numbers share its digits.
+  await log.getByTestId('filter-controlNumber').locator('input').fill(taskId);
   await log.getByTestId('search').click();
   await expect(rows(page, 'tranLog')).toHaveCount(1);
   const logRow = rows(page, 'tranLog').first();
@@ -119,10 +120,21 @@ test('filters, sorting, labels, dates and locked rows, in Chinese then English',
     const d = new Date();
     return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
   });
-  await from.fill(today);
+  // The calendar speaks the user's language (the browser's own picker would follow the browser's), weeks from Monday.
+  await syslog.getByTestId('filter-timeFrom-pick').click();
+  const calendar = syslog.getByTestId('filter-timeFrom-calendar');
+  await expect(calendar.getByTestId('filter-timeFrom-calendar-title')).toHaveText(/^\d{4}年\d{1,2}月$/);
+  await expect(calendar.locator('.wharf-calendar__weekday').first()).toHaveText('周一');
+  await shot(page, 'lists-04-date-calendar-zh');
+  await calendar.locator(`[data-date="${today}"]`).click();
+  await expect(calendar).toBeHidden();
+  await expect(from).toHaveValue(today);
   await syslog.getByTestId('search').click();
   await expect(rows(page, 'log').first()).toContainText(today);
   await shot(page, 'lists-04-date-filter-zh');
+  // A header click sorts the operation log on the server: the oldest entry first.
+  await syslog.locator('.ag-header-cell[col-id="time"] .ag-header-cell-label').click();
+  await expect(syslog.locator('.ag-header-cell[col-id="time"]')).toHaveAttribute('aria-sort', 'ascending');
 
   // A completed task's edit and delete look disabled; so does deleting one's own user.
   await openScreen(page, '库存管理', '库存调整', /\/Wms\/TblInvAdjustment/);
@@ -155,5 +167,9 @@ test('filters, sorting, labels, dates and locked rows, in Chinese then English',
     'placeholder',
     'yyyy-mm-dd',
   );
+  await page.locator('[data-entity="log"]').getByTestId('filter-timeFrom-pick').click();
+  const calendarEn = page.locator('[data-entity="log"]').getByTestId('filter-timeFrom-calendar');
+  await expect(calendarEn.getByTestId('filter-timeFrom-calendar-title')).toHaveText(/^[A-Z][a-z]+ \d{4}$/);
+  await expect(calendarEn.locator('.wharf-calendar__weekday').first()).toHaveText('Sun');
   await shot(page, 'lists-08-date-filter-en');
 });

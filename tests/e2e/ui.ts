@@ -53,3 +53,66 @@ export async function setLanguage(page: Page, name: '中文' | 'English'): Promi
   await page.locator('.language-select sl-button').first().click();
   await page.getByRole('menuitemcheckbox', { name }).click();
 }
+
+/** A lookup field of the form dialog: the code typed (or scanned) and taken with Enter. */
+export async function scan(page: Page, name: string, code: string): Promise<void> {
+  await input(page, name).fill(code);
+  await input(page, name).press('Enter');
+  await expect(field(page, name)).toHaveAttribute('data-value', code);
+}
+
+/** Answers the confirmation box with OK. */
+export const confirmOk = (page: Page) => page.getByTestId('confirm-ok').click();
+
+/** Submits the form dialog and answers its confirmation (the dialog stays open when the save is refused). */
+export async function submit(page: Page): Promise<void> {
+  await dialog(page).getByTestId('dialog-submit').click();
+  await confirmOk(page);
+}
+
+/** Submits the form dialog, confirms, and waits for it to close. */
+export async function submitDialog(page: Page): Promise<void> {
+  await submit(page);
+  await expect(dialog(page)).toHaveCount(0);
+}
+
+/** Calls the API with the browser session's own token (as a screen would); expects success and answers `data`. */
+export async function callApi<T = unknown>(page: Page, url: string, data: unknown): Promise<T> {
+  const token = await page.evaluate(() => sessionStorage.getItem('token'));
+  const res = await page.request.post(`/api/${url}`, { headers: { token: token ?? '' }, data });
+  const body = (await res.json()) as { code: number; msg: string; data: T };
+  expect(body.code, `${url}: ${body.msg}`).toBe(200);
+  return body.data;
+}
+
+/** A stock line a test puts in: where, what, how many, and the lot and first attribute value when the item needs them. */
+export interface StockLine {
+  locationId: string;
+  itemNumber: string;
+  uom: string;
+  qty: string;
+  lotNumber?: string;
+  expirationDate?: string;
+  genericAttrValue1?: string;
+}
+
+/**
+ * Puts stock in as the office would, with the browser session's token: one adjustment of warehouse WH01 with a line
+ * per stock line, confirmed (the ledger's ADJUST). A spec that consumes stock brings its own this way, so that specs
+ * sharing the server do not take each other's.
+ */
+export async function putStock(page: Page, description: string, lines: readonly StockLine[]): Promise<string> {
+  const id = await callApi<number>(page, 'tblInvAdjustment/save', { whId: 'WH01', description });
+  const tasks = await callApi<{ content: { id: number; taskId: string }[] }>(page, 'tblInvAdjustment/findPage', {
+    pageNum: 1,
+    pageSize: 20,
+    columnFilters: { whId: 'WH01' },
+  });
+  const taskId = tasks.content.find((task) => task.id === id)?.taskId ?? '';
+  expect(taskId).toMatch(/^AJ\d+$/);
+  for (const [n, line] of lines.entries()) {
+    await callApi(page, 'tblInvAdjustmentDetail/save', { whId: 'WH01', taskId, lineNumber: n + 1, ...line });
+  }
+  await callApi(page, 'tblInvAdjustment/confirmInvAdjustment', { whId: 'WH01', taskId });
+  return taskId;
+}

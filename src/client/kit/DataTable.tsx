@@ -15,13 +15,15 @@ import {
   type GetRowIdParams,
   type GridApi,
   gridTheme,
+  type ICellRendererParams,
   type RowSelectionOptions,
   type SortChangedEvent,
   type SortComparatorFn,
 } from './grid';
 import { useT } from './i18n';
+import { PHONE_QUERY, useMediaQuery } from './media';
 import { Pager } from './Pager';
-import { type RowAction, RowActionsCell, type RowActionsCellParams } from './RowActionsCell';
+import { operationColumnWidth, type RowAction, RowActionsCell, type RowActionsCellParams } from './RowActionsCell';
 import { session, useHasScreen } from './session';
 import { ToolButton } from './ToolButton';
 import {
@@ -73,12 +75,6 @@ export interface DataTableProps<Row extends TableRow> {
 const OPERATION_COLUMN = '__actions';
 /** The signing tool the toolbar's signature shortcut opens (spec 000 §2). */
 const SIGNATURE_SCREEN = 'Core/Signature';
-/** Spec 000 §2: 105 px for one button, 195 px for several; a screen's own third button gets room of its own. */
-export function operationColumnWidth(buttons: number): number {
-  if (buttons <= 1) return 105;
-  return 195 + Math.max(0, buttons - 2) * 90;
-}
-
 const rowSelection: RowSelectionOptions = {
   mode: 'multiRow',
   checkboxes: true,
@@ -149,6 +145,7 @@ export function DataTable<Row extends TableRow>({
   const [exporting, setExporting] = useState(false);
   const [, setLocation] = useLocation();
   const canSign = useHasScreen(SIGNATURE_SCREEN);
+  const compact = useMediaQuery(PHONE_QUERY);
 
   // The rows arrive sorted by the server: the grid's own sort only keeps their order (AG Grid reverses a
   // comparator's answer when descending, hence the sign).
@@ -185,17 +182,21 @@ export function DataTable<Row extends TableRow>({
         // Pinned, it takes its own width rather than a share of the screen (flex), so a phone keeps room for the rest.
         ...(c.field === keyField ? { pinned: 'left' as const, flex: 0, width: minWidth } : {}),
         valueGetter: (params) => (column && params.data ? cellText(column, params.data) : ''),
+        ...(column?.render
+          ? { cellRenderer: ({ data }: ICellRendererParams<Row>) => (data ? column.render?.(data) : null) }
+          : {}),
         sortable,
         sort: sortable && sort?.field === c.field ? sort.order : null,
         comparator: serverOrder,
       };
     });
     if (actions && actions.length > 0) {
-      const width = operationColumnWidth(actions.length);
-      const params: RowActionsCellParams<Row> = { actions };
+      const width = operationColumnWidth(actions.length, compact);
+      const params: RowActionsCellParams<Row> = { actions, compact };
       defs.push({
         colId: OPERATION_COLUMN,
-        headerName: t('kit.table.operation'),
+        // On a phone the column is one menu button wide: its icon says what the header would.
+        headerName: compact ? '' : t('kit.table.operation'),
         pinned: 'right',
         width,
         minWidth: width,
@@ -208,7 +209,7 @@ export function DataTable<Row extends TableRow>({
       });
     }
     return defs;
-  }, [effective, byField, labelOf, actions, t, sort, onSortChange, serverOrder]);
+  }, [effective, byField, labelOf, actions, t, sort, onSortChange, serverOrder, compact]);
 
   // A header click asks the server for the rows in that order (every page, not only the one shown).
   const sortChanged = useCallback(

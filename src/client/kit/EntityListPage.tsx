@@ -17,10 +17,11 @@ import { useT } from './i18n';
 import { usePermission } from './session';
 import { SlButton, SlIcon, SlInput, SlOption, SlSelect } from './sl';
 import { formatDateTime } from './tableState';
-import { type Filters, useFindPage } from './useFindPage';
+import { type Filters, pagedTableProps, useFindPage } from './useFindPage';
 import { WarehouseClientSelect } from './WarehouseClientSelect';
 import { WarehouseSelect } from './WarehouseSelect';
 import './kit.css';
+import { FilterButtons } from './FilterButtons';
 
 /** A row as findPage answers it: the entity's fields plus id, createTime, updateTime. */
 export type EntityRow = Record<string, unknown> & { id?: number };
@@ -54,6 +55,14 @@ export interface EntityListPageProps {
   locked?: boolean;
   /** Shown above the table instead of a filter bar when the entity has no filterable field. */
   header?: ReactNode;
+  /** The call that finds rows: `findPage` (generic), or the entity's parameterised search (`findPageByPara`). */
+  findCall?: 'findPage' | 'findPageByPara';
+  /** The row id is a shown column (spec 001 §2.4: the PO line list), not only one the column chooser offers. */
+  showId?: boolean;
+  /** Filters the find call needs (e.g. `whId` of a parameterised search): no call until they are chosen. */
+  requiredFilters?: readonly string[];
+  /** Filters of the screen's own beside the entity's (parameters of its `findCall`: ranges, related rows …). */
+  extraFilters?: readonly ExtraFilter[];
   /** The call that deletes rows: `delete` (generic), or the screen's own (spec 000 §7: line screens `batchDelete`). */
   deleteCall?: 'delete' | 'batchDelete';
   /** Display text of some fields' cells, instead of the raw value (e.g. a remark stored as a locale key). */
@@ -62,6 +71,16 @@ export interface EntityListPageProps {
   rowLocked?: (row: EntityRow) => boolean;
   /** Rows that may not be deleted though they may change (e.g. the signed-in user's own). */
   deleteLocked?: (row: EntityRow) => boolean;
+  /** Locale keys of the add button and of the rows' edit button where the screen names them by what they do. */
+  addLabelKey?: string;
+  editLabelKey?: string;
+}
+
+/** A filter of the screen's own: a typed text or a date, labelled by a locale key. */
+export interface ExtraFilter {
+  key: string;
+  labelKey: string;
+  type: 'text' | 'date';
 }
 
 /** The label of a code; a value the list does not know yet (a newer transaction type) shows as it is. */
@@ -87,13 +106,19 @@ export function EntityListPage({
   locked,
   header,
   deleteCall = 'delete',
+  findCall = 'findPage',
+  requiredFilters,
+  extraFilters,
+  showId,
   columnFormat,
   rowLocked,
   deleteLocked,
+  addLabelKey = 'kit.action.add',
+  editLabelKey = 'kit.action.edit',
 }: EntityListPageProps) {
   const t = useT();
   const confirm = useConfirm();
-  const page = useFindPage<EntityRow>(entity.name, pageSize, fixedFilters, tableId ?? entity.name);
+  const page = useFindPage<EntityRow>(entity.name, pageSize, fixedFilters, tableId ?? entity.name, findCall, requiredFilters);
   const [draft, setDraft] = useState<Filters>({});
   // Search reads the filters as typed, even when the click comes before React has re-rendered.
   const draftRef = useRef<Filters>({});
@@ -111,7 +136,6 @@ export function EntityListPage({
   const canEdit = usePermission(permission(entity.resource, 'edit')) && editable && !locked;
   const canDelete = usePermission(permission(entity.resource, 'delete')) && editable && !locked;
   const { reload } = page;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey is the trigger
   useEffect(() => {
     if (reloadKey) reload();
   }, [reloadKey, reload]);
@@ -128,15 +152,17 @@ export function EntityListPage({
   const filterFields = useMemo(
     () =>
       Object.entries(entity.fields).filter(
-        ([field, def]) => def.filter && !(pairFilter && (field === 'whId' || field === 'clientCode')),
+        // A filter the screen fixes (the wave of a wave detail screen) is no input: typing in it would change nothing.
+        ([field, def]) =>
+          def.filter && !(pairFilter && (field === 'whId' || field === 'clientCode')) && !(fixedFilters && field in fixedFilters),
       ),
-    [entity, pairFilter],
+    [entity, pairFilter, fixedFilters],
   );
 
   // Rebuilt when the messages change (`t` is stable per loaded language). Keying on the language alone
   // formatted code columns with the old messages: the store's language changes before the new ones load.
   const columns = useMemo<TableColumn<EntityRow>[]>(() => {
-    const list: TableColumn<EntityRow>[] = [{ field: 'id', headerKey: 'entity.common.field.id', minWidth: 80, hidden: true }];
+    const list: TableColumn<EntityRow>[] = [{ field: 'id', headerKey: 'entity.common.field.id', minWidth: 80, hidden: !showId }];
     for (const [field, def] of Object.entries(entity.fields)) {
       if (!def.column) continue;
       const codeList = def.codeList ?? field;
@@ -145,6 +171,7 @@ export function EntityListPage({
         headerKey: `entity.${entity.name}.field.${field}`,
         minWidth: def.width,
         sortable: isSortable(entity, field),
+        hidden: def.hidden,
         format:
           columnFormat?.[field] ??
           (def.type === 'code'
@@ -175,7 +202,7 @@ export function EntityListPage({
       });
     }
     return list;
-  }, [entity, t, extraColumns, columnFormat]);
+  }, [entity, t, extraColumns, columnFormat, showId]);
 
   const openDialog = (row: EntityRow | null) => setDialog({ open: true, row });
 
@@ -212,7 +239,7 @@ export function EntityListPage({
         ? [
             {
               key: 'edit',
-              labelKey: 'kit.action.edit',
+              labelKey: editLabelKey,
               allowed: canEdit,
               disabledFor: rowLocked,
               onClick: (row: EntityRow) => handlers.current.edit(row),
@@ -229,7 +256,7 @@ export function EntityListPage({
         : []),
       ...(rowActions ?? []),
     ],
-    [editable, canEdit, canDelete, rowActions, rowLocked, deleteLocked],
+    [editable, canEdit, canDelete, rowActions, rowLocked, deleteLocked, editLabelKey],
   );
 
   const dialogProps: FormDialogProps = {
@@ -252,7 +279,7 @@ export function EntityListPage({
   return (
     <div className="wharf-list-page" data-entity={entity.name}>
       {header}
-      {filterFields.length > 0 || pairFilter ? (
+      {filterFields.length > 0 || pairFilter || extraFilters?.length ? (
         <form
           className="wharf-filter-bar"
           noValidate
@@ -325,30 +352,36 @@ export function EntityListPage({
               </div>
             );
           })}
-          <div className="wharf-filter-bar__buttons">
-            <SlButton size="small" variant="primary" data-testid="search" onClick={search}>
-              <SlIcon slot="prefix" name="search" />
-              {t('kit.action.search')}
-            </SlButton>
-            <SlButton size="small" data-testid="reset" onClick={reset}>
-              <SlIcon slot="prefix" name="arrow-counterclockwise" />
-              {t('kit.action.reset')}
-            </SlButton>
-          </div>
+          {(extraFilters ?? []).map((filter) => {
+            const value = draft[filter.key] ?? '';
+            const set = (v: string) => updateDraft({ ...draftRef.current, [filter.key]: v });
+            const testId = `filter-${filter.key}`;
+            return (
+              <div key={filter.key} className="wharf-filter">
+                {filter.type === 'date' ? (
+                  <DateFilter label={t(filter.labelKey)} value={value} testId={testId} onChange={set} />
+                ) : (
+                  <SlInput
+                    size="small"
+                    label={t(filter.labelKey)}
+                    value={value}
+                    clearable
+                    autocomplete="off"
+                    data-testid={testId}
+                    onSlInput={(event) => set((event.target as SlInputElement).value)}
+                    onSlClear={() => set('')}
+                  />
+                )}
+              </div>
+            );
+          })}
+          <FilterButtons onReset={reset} />
         </form>
       ) : null}
       <DataTable<EntityRow>
         tableId={tableId ?? entity.name}
         columns={columns}
-        rows={page.rows}
-        total={page.total}
-        pageNum={page.pageNum}
-        pageSize={page.pageSize}
-        loading={page.loading}
-        onPageChange={page.setPage}
-        onRefresh={page.reload}
-        sort={page.sort}
-        onSortChange={page.setSort}
+        {...pagedTableProps(page)}
         actions={actions}
         onSelectionChange={setSelected}
         height={height}
@@ -359,7 +392,7 @@ export function EntityListPage({
               <>
                 <SlButton size="small" variant="primary" disabled={!canAdd} data-testid="add" onClick={() => openDialog(null)}>
                   <SlIcon slot="prefix" name="plus-lg" />
-                  {t('kit.action.add')}
+                  {t(addLabelKey)}
                 </SlButton>
                 <SlButton
                   size="small"

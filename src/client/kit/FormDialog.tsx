@@ -12,7 +12,7 @@ import { FormField } from './FormField';
 import { useT } from './i18n';
 import { clearLookupCache } from './lookupOptions';
 import { ModalDialog } from './ModalDialog';
-import { SlButton } from './sl';
+import { SlButton, SlDetails } from './sl';
 import './kit.css';
 
 export interface FormDialogProps {
@@ -23,7 +23,7 @@ export interface FormDialogProps {
   onClose: () => void;
   /** Called after a successful save (the list reloads), with the saved row's id and the values sent. */
   onSaved: (saved: SavedRow) => void;
-  /** More of the form below the entity's fields (e.g. grants edited with the row). */
+  /** More of the form below the entity's fields (e.g. grants edited with the row), above the folded "more" fields. */
   children?: ReactNode;
   /** Values sent with the fields; null when the extra part is not valid (it shows why), so nothing is sent. */
   extraPayload?: () => Record<string, unknown> | null;
@@ -31,6 +31,11 @@ export interface FormDialogProps {
   renderField?: (field: string, value: string, onChange: (value: string) => void) => ReactNode;
   /** Fields not shown now (and not validated), e.g. lot fields for an item without lot control. */
   hiddenFields?: ReadonlySet<string>;
+  /**
+   * Values of the screen's context that lookups may take as parameters without being fields of the form (e.g. the
+   * document's client, so a line's item list holds only that client's items).
+   */
+  lookupContext?: Readonly<Record<string, string>>;
   /** Told every change of the form's values (e.g. to load what the chosen item needs). */
   onValuesChange?: (values: Readonly<Record<string, string>>) => void;
   /**
@@ -38,6 +43,8 @@ export interface FormDialogProps {
    * duplicate line, attribute id, stock). Answers the payload to save, or null to stop (it told the user why).
    */
   beforeSave?: (payload: Record<string, unknown>) => Promise<Record<string, unknown> | null>;
+  /** The dialog's title, translated; defaults to "Add/Edit <entity>". */
+  title?: string;
 }
 
 /** What a save answered: the row's id (new or edited) and the payload sent. */
@@ -71,14 +78,18 @@ export function FormDialog({
   extraPayload,
   renderField,
   hiddenFields,
+  lookupContext,
   onValuesChange,
   beforeSave,
+  title,
 }: FormDialogProps) {
   const t = useT();
   const confirm = useConfirm();
   const [values, setValues] = useState<Values>(() => initialValues(entity, row));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  // The folded "more" section opens by itself when a field in it has a problem.
+  const [moreOpen, setMoreOpen] = useState(false);
   const body = useRef<HTMLFormElement>(null);
   const editing = row !== null && row.id !== undefined && row.id !== null;
 
@@ -91,6 +102,7 @@ export function FormDialog({
       setValues(initialValues(entity, row));
       setErrors({});
       setSaving(false);
+      setMoreOpen(false);
       setOpening((n) => n + 1);
     }
     wasOpen.current = open;
@@ -121,6 +133,7 @@ export function FormDialog({
     if (problems.length > 0 || extra === null) {
       setErrors(Object.fromEntries(problems.map((p) => [p.field, message(p)])));
       const first = problems[0]?.field;
+      if (problems.some((p) => entity.more?.some((row) => row.includes(p.field)))) setMoreOpen(true);
       const control = first ? body.current?.querySelector<HTMLElement>(`[data-field="${first}"] [data-testid]`) : null;
       control?.focus();
       return;
@@ -158,10 +171,41 @@ export function FormDialog({
     }
   };
 
+  const renderRows = (rows: readonly (readonly string[])[]) =>
+    rows.map((fields) => (
+      <div key={fields.join('|')} className="wharf-form__row" style={{ '--wharf-form-columns': fields.length } as CSSProperties}>
+        {fields.map((field) => {
+          const def = entity.fields[field];
+          if (!def || def.readOnly || hiddenFields?.has(field)) return null;
+          const own = renderField?.(field, values[field] ?? '', (value) => setValues((v) => ({ ...v, [field]: value })));
+          if (own) return <div key={field}>{own}</div>;
+          return (
+            <FormField
+              key={field}
+              entity={entity.name}
+              field={field}
+              def={def}
+              value={values[field] ?? ''}
+              form={lookupContext ? { ...lookupContext, ...values } : values}
+              error={errors[field]}
+              readOnly={editing && def.immutable}
+              onChange={(value) => {
+                setValues((v) => ({ ...v, [field]: value }));
+                // Once a field shows a problem, re-check it as the user types so the message clears.
+                if (errors[field]) checkOne(field, value);
+              }}
+              onCheck={(value) => checkOne(field, value)}
+              onProblem={(problem) => setErrors((e) => ({ ...e, [field]: problem }))}
+            />
+          );
+        })}
+      </div>
+    ));
+
   return (
     <ModalDialog
       open={open}
-      label={t(editing ? 'kit.form.editTitle' : 'kit.form.addTitle', { entity: `entity.${entity.name}.name` })}
+      label={title ?? t(editing ? 'kit.form.editTitle' : 'kit.form.addTitle', { entity: `entity.${entity.name}.name` })}
       className="wharf-form-dialog"
       style={{ '--width': '40vw' } as CSSProperties}
       data-testid="form-dialog"
@@ -178,40 +222,21 @@ export function FormDialog({
           void submit();
         }}
       >
-        {entity.form.map((fields) => (
-          <div
-            key={fields.join('|')}
-            className="wharf-form__row"
-            style={{ '--wharf-form-columns': fields.length } as CSSProperties}
-          >
-            {fields.map((field) => {
-              const def = entity.fields[field];
-              if (!def || def.readOnly || hiddenFields?.has(field)) return null;
-              const own = renderField?.(field, values[field] ?? '', (value) => setValues((v) => ({ ...v, [field]: value })));
-              if (own) return <div key={field}>{own}</div>;
-              return (
-                <FormField
-                  key={field}
-                  entity={entity.name}
-                  field={field}
-                  def={def}
-                  value={values[field] ?? ''}
-                  form={values}
-                  error={errors[field]}
-                  readOnly={editing && def.immutable}
-                  onChange={(value) => {
-                    setValues((v) => ({ ...v, [field]: value }));
-                    // Once a field shows a problem, re-check it as the user types so the message clears.
-                    if (errors[field]) checkOne(field, value);
-                  }}
-                  onCheck={(value) => checkOne(field, value)}
-                  onProblem={(problem) => setErrors((e) => ({ ...e, [field]: problem }))}
-                />
-              );
-            })}
-          </div>
-        ))}
+        {renderRows(entity.form)}
         {children}
+        {entity.more ? (
+          // The optional fields, folded (spec 001 §3: the line form model's further fields).
+          <SlDetails
+            summary={t('kit.form.more')}
+            className="wharf-form__more"
+            open={moreOpen}
+            data-testid="form-more"
+            onSlShow={(event) => event.target === event.currentTarget && setMoreOpen(true)}
+            onSlHide={(event) => event.target === event.currentTarget && setMoreOpen(false)}
+          >
+            {renderRows(entity.more)}
+          </SlDetails>
+        ) : null}
       </form>
       <SlButton slot="footer" data-testid="dialog-cancel" onClick={onClose}>
         {t('kit.action.cancel')}

@@ -3,6 +3,7 @@ import type SlInputElement from '@shoelace-style/shoelace/dist/components/input/
 import type SlSelectElement from '@shoelace-style/shoelace/dist/components/select/select.component.js';
 import type { ReactNode } from 'react';
 import type { FieldDef } from '../../shared/entities/defineEntity';
+import { DateInput } from './DateInput';
 import { useT } from './i18n';
 import { LookupSelect } from './LookupSelect';
 import { SlInput, SlOption, SlSelect } from './sl';
@@ -93,6 +94,18 @@ export function FormField({ entity, field, def, value, form, error, readOnly, on
         ))}
       </SlSelect>
     );
+  } else if (def.type === 'date') {
+    control = (
+      <DateInput
+        label={label}
+        value={value}
+        readOnly={readOnly}
+        clearable={!def.required}
+        testId={testId}
+        onChange={onChange}
+        onBlur={onCheck}
+      />
+    );
   } else {
     const numeric = def.type === 'int' || def.type === 'decimal';
     control = (
@@ -100,7 +113,6 @@ export function FormField({ entity, field, def, value, form, error, readOnly, on
         value={value}
         label={label}
         readonly={readOnly}
-        type={def.type === 'date' ? 'date' : 'text'}
         inputmode={def.type === 'int' ? 'numeric' : def.type === 'decimal' ? 'decimal' : undefined}
         maxlength={def.type === 'text' ? def.max : undefined}
         autocomplete="off"

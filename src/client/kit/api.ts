@@ -171,3 +171,54 @@ export function apiPost<T>(url: string, body?: unknown, opts?: ApiOptions): Prom
 export function apiGet<T>(url: string, params?: Record<string, string | number>, opts?: ApiOptions): Promise<Envelope<T>> {
   return request<T>('get', url, undefined, params, opts);
 }
+
+/**
+ * POST JSON to `API_BASE + url` for a document: resolves the PDF as a Blob when the answer is `application/pdf`, or
+ * null when the server refused it (its envelope's message was toasted, as apiPost does). HTTP failures are handled as
+ * apiPost handles them, and reject with ApiError.
+ */
+export async function apiPdf(url: string, body?: unknown): Promise<Blob | null> {
+  const path = url.startsWith(`${API_BASE}/`) ? url.slice(API_BASE.length) : url;
+  const token = currentToken();
+  if (!token) {
+    sendToLogin();
+    throw new ApiError(401, 'not signed in');
+  }
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
+  try {
+    const response = await fetch(API_BASE + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [LANGUAGE_HEADER]: session.language, [TOKEN_HEADER]: token },
+      body: JSON.stringify(body ?? {}),
+      credentials: 'include',
+      signal: controller.signal,
+    });
+    if (!response.ok) {
+      handleHttpFailure(response.status, path);
+      throw new ApiError(response.status, httpMessage(response.status, path));
+    }
+    if ((response.headers.get('content-type') ?? '').startsWith('application/pdf')) {
+      // Read as bytes, not with blob(): a body streamed straight to blob storage is lost to the browser's network
+      // inspector (and to the browser tests that keep the documents).
+      return new Blob([await response.arrayBuffer()], { type: 'application/pdf' });
+    }
+    // Not a document: a refusal in the usual envelope.
+    const envelope: unknown = await response.json().catch(() => null);
+    if (typeof envelope !== 'object' || envelope === null || !('code' in envelope)) {
+      console.error(`POST ${url}: the answer is neither a PDF nor an envelope`);
+      throw new ApiError(response.status, translate('api.failed'));
+    }
+    const answer = envelope as Envelope<unknown>;
+    // A success envelope where a document was expected is a failure all the same.
+    if (answer.code === SUCCESS) toast('error', translate('api.failed'));
+    else handleEnvelope(answer, undefined);
+    return null;
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    console.error(`POST ${url} failed without a response`, error);
+    throw new ApiError(0, translate(controller.signal.aborted ? 'http.408' : 'api.unreachable'));
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,4 +1,6 @@
-/** Pure helpers behind DataTable: the remembered column settings and the pager's page list. No DOM, no React. */
+/** Pure helpers behind DataTable: the remembered column settings and the pager's page list. No DOM, no React (but the type of
+ * a column's own cell content). */
+import type { ReactNode } from 'react';
 import type { PageSort } from '../../shared/wire';
 
 /** A column as a screen declares it. */
@@ -17,6 +19,8 @@ export interface TableColumn<Row> {
   sortable?: boolean;
   /** Display text of a cell (also what the Excel export writes); defaults to the raw value as text. */
   format?: (value: unknown, row: Row) => string;
+  /** What the cell shows instead of its text (e.g. the text with a badge); the export still writes `format`'s text. */
+  render?: (row: Row) => ReactNode;
 }
 
 /** What the user changed for one column; absent properties mean "the default". */
@@ -194,6 +198,16 @@ export function formatDateTime(value: unknown): string {
   if (Number.isNaN(date.getTime())) return String(value);
   const p = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${p(date.getMonth() + 1)}-${p(date.getDate())} ${p(date.getHours())}:${p(date.getMinutes())}:${p(date.getSeconds())}`;
+}
+
+/** Formats a calendar date (yyyy-MM-dd) in the user's language: 2031年3月15日, Mar 15, 2031; other values as text. */
+export function formatDate(value: unknown, language: string): string {
+  if (value === null || value === undefined || value === '') return '';
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(String(value));
+  if (!match) return String(value);
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  const locale = language === 'en_us' ? 'en-US' : 'zh-CN';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
 }
 
 /** Display text of a cell. */

@@ -10,6 +10,9 @@ export const DEFAULT_PAGE_SIZE = 10;
 
 export type Filters = Record<string, string>;
 
+/** No required filter (one constant, so the load effect does not rerun on every render). */
+const NO_FILTERS: readonly string[] = [];
+
 export interface FindPageState<Row> {
   rows: Row[];
   total: number;
@@ -47,6 +50,10 @@ export function useFindPage<Row>(
   initialFilters: Filters = {},
   /** Key of the table whose remembered sort the pages use (none: the entity's order, no sorting). */
   tableId?: string,
+  /** The entity's call answering pages: the generic `findPage`, or its parameterised search. */
+  call: 'findPage' | 'findPageByPara' = 'findPage',
+  /** Filters the call cannot go without (a parameterised search's warehouse): until they have values, no call, no rows. */
+  requiredFilters: readonly string[] = NO_FILTERS,
 ): FindPageState<Row> {
   const [rows, setRows] = useState<Row[]>([]);
   const [total, setTotal] = useState(0);
@@ -63,8 +70,14 @@ export function useFindPage<Row>(
 
   useEffect(() => {
     const ticket = ++latest.current;
+    if (requiredFilters.some((key) => !query.filters[key])) {
+      setRows([]);
+      setTotal(0);
+      setLoading(false);
+      return;
+    }
     setLoading(true);
-    apiPost<PageResult<Row>>(`/${entity}/findPage`, {
+    apiPost<PageResult<Row>>(`/${entity}/${call}`, {
       pageNum: query.pageNum,
       pageSize: query.pageSize,
       columnFilters: query.filters,
@@ -89,7 +102,7 @@ export function useFindPage<Row>(
       .finally(() => {
         if (ticket === latest.current) setLoading(false);
       });
-  }, [entity, query]);
+  }, [entity, call, query, requiredFilters]);
 
   const search = useCallback((filters: Filters) => {
     setQuery((q) => ({ ...q, pageNum: 1, filters: cleanFilters(filters), version: q.version + 1 }));
@@ -121,5 +134,20 @@ export function useFindPage<Row>(
     reload,
     sort: query.sort,
     setSort,
+  };
+}
+
+/** What a DataTable showing these pages takes from them: the rows, the pager and the server sort. */
+export function pagedTableProps<Row>(page: FindPageState<Row>) {
+  return {
+    rows: page.rows,
+    total: page.total,
+    pageNum: page.pageNum,
+    pageSize: page.pageSize,
+    loading: page.loading,
+    onPageChange: page.setPage,
+    onRefresh: page.reload,
+    sort: page.sort,
+    onSortChange: page.setSort,
   };
 }

@@ -3,6 +3,11 @@
  * chunk, so AG Grid, pdf-lib and zxing never weigh on the login route.
  */
 import { type ComponentType, createElement, type LazyExoticComponent, lazy } from 'react';
+import { CYCLE_COUNT_SCREENS } from './cyclecount/cycleCountScreens';
+import { ORDER_SCREENS } from './outbound/ordersScreens';
+import { PICK_SCREENS } from './outbound/pickingScreens';
+import { WAVE_SCREENS } from './outbound/wavesScreens';
+import { SHIPPING_SCREENS } from './shipping/shippingScreens';
 
 /** Master-data screens that are the generic list of one entity, and nothing else: menu url → entity name. */
 const ENTITY_SCREENS: Record<string, string> = {
@@ -25,6 +30,9 @@ const ENTITY_SCREENS: Record<string, string> = {
   'Wms/TWorkType': 'tWorkType',
   'Wms/TblSnMaster': 'tblSnMaster',
   'Wms/TblPrintScheduler': 'tblPrintScheduler',
+  'Wms/TPutawayRule': 'tPutawayRule',
+  // View-only (the print log is written when documents are printed): the list has no add, edit or delete.
+  'Wms/TblPrintJob': 'tblPrintJob',
 };
 
 // One chunk serves every generic master-data screen.
@@ -45,6 +53,12 @@ function inventoryTaskScreens(): Record<string, LazyExoticComponent<ComponentTyp
   };
 }
 
+/** Purchase orders: the list and the lines of one PO. */
+const PO_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
+  'Wms/TPoMaster': lazy(() => import('./inbound/PoListPage').then((m) => ({ default: m.PoListPage }))),
+  'Wms/TPoDetail': lazy(() => import('./inbound/PoLinesPage').then((m) => ({ default: m.PoLinesPage }))),
+};
+
 /** The two logs share one chunk. */
 const logScreen = (name: 'tranLog' | 'exceptionLog') =>
   lazy(() =>
@@ -58,6 +72,12 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   ...Object.fromEntries(Object.entries(ENTITY_SCREENS).map(([url, entity]) => [url, entityScreen(entity)])),
   'Wms/TStoredItem': lazy(() => import('./inventory/StoredItemPage').then((m) => ({ default: m.StoredItemPage }))),
   ...inventoryTaskScreens(),
+  ...CYCLE_COUNT_SCREENS,
+  ...PO_SCREENS,
+  ...ORDER_SCREENS,
+  ...WAVE_SCREENS,
+  ...PICK_SCREENS,
+  ...SHIPPING_SCREENS,
   'Wms/TranLog': logScreen('tranLog'),
   'Wms/ExceptionLog': logScreen('exceptionLog'),
   'sys/user': lazy(() => import('./system/UserListPage').then((m) => ({ default: m.UserListPage }))),
@@ -70,4 +90,11 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'generator/generator': lazy(() => import('./generator/GeneratorPage').then((m) => ({ default: m.GeneratorPage }))),
   'Wms/Report': lazy(() => import('./reports/ReportFramePage').then((m) => ({ default: m.ReportFramePage }))),
   'Core/Signature': lazy(() => import('./signature/SignaturePage').then((m) => ({ default: m.SignaturePage }))),
+  // Inbound: receiving desk, receipts, PO reconciliation
+  'Wms/Receiving': lazy(() => import('./inbound/ReceivingPage').then((m) => ({ default: m.ReceivingPage }))),
+  'Wms/TReceipt': lazy(() => import('./inbound/ReceiptListPage').then((m) => ({ default: m.ReceiptListPage }))),
+  'Wms/PoReconcile': lazy(() => import('./inbound/ReconcilePage').then((m) => ({ default: m.ReconcilePage }))),
+  // Inbound: inspection and putaway desks
+  'Wms/Inspection': lazy(() => import('./inbound/InspectionPage').then((m) => ({ default: m.InspectionPage }))),
+  'Wms/Putaway': lazy(() => import('./inbound/PutawayPage').then((m) => ({ default: m.PutawayPage }))),
 };

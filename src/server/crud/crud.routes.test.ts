@@ -6,11 +6,24 @@ import { ENTITY_SAMPLES } from '../../../tests/support/entitySamples';
 import { createTestApp, createUser, type TestApp } from '../../../tests/support/testApp';
 import { ENTITIES } from '../../shared/entities';
 import { permission } from '../../shared/permissions';
+import { RECEIPT_BINDINGS } from '../modules/inbound/receipts.bindings';
 import { INVENTORY_BINDINGS } from '../modules/inventory/inventory.bindings';
 import { MASTERDATA_BINDINGS } from '../modules/masterdata/masterdata.bindings';
+import { ALLOCATION_BINDING, PICK_BINDINGS } from '../modules/outbound/picking.bindings';
+import { WAVE_BINDINGS } from '../modules/outbound/waves.bindings';
+import { SHIPPING_BINDINGS } from '../modules/shipping/shipping.bindings';
 
 const VIEW_ONLY = Object.values(ENTITIES).filter((e) => e.viewOnly);
-const tableOf = (name: string) => [...MASTERDATA_BINDINGS, ...INVENTORY_BINDINGS].find((b) => b.entity.name === name)?.table;
+const tableOf = (name: string) =>
+  [
+    ...MASTERDATA_BINDINGS,
+    ...INVENTORY_BINDINGS,
+    ...RECEIPT_BINDINGS,
+    ...PICK_BINDINGS,
+    ALLOCATION_BINDING,
+    ...WAVE_BINDINGS,
+    ...SHIPPING_BINDINGS,
+  ].find((b) => b.entity.name === name)?.table;
 
 let t: TestApp;
 let admin: string;
@@ -21,9 +34,25 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('view-only entities (the stock ledger and the logs)', () => {
-  it('covers the ledger and both logs', () => {
-    expect(VIEW_ONLY.map((e) => e.name).sort()).toEqual(['exceptionLog', 'tStoredItem', 'tranLog']);
+describe('view-only entities (the stock ledger, the logs, the receipts, picking, waves, cartons, deliveries, the print log)', () => {
+  it('covers the ledger, both logs, the receipts, pick tasks, allocations, pick details, wave details, working sets, cartons, carton lines, deliveries and the print log', () => {
+    expect(VIEW_ONLY.map((e) => e.name).sort()).toEqual([
+      'exceptionLog',
+      'tAfaViewWaveOrder',
+      'tAfaViewWaveOrderLine',
+      'tAfoWaveDetail',
+      'tAfoWaveDetailLine',
+      'tAllocation',
+      'tDelivery',
+      'tPickDetail',
+      'tReceipt',
+      'tStoredItem',
+      'tWavePickTask',
+      'tblPrintJob',
+      'tblShippingLabel',
+      'tblShippingLabelDetail',
+      'tranLog',
+    ]);
   });
 
   it('gives each one a reason in both languages', () => {

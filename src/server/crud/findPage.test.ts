@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/testApp';
-import type { PageResult } from '../../shared/wire';
+import type { ColumnFilterValue, PageResult } from '../../shared/wire';
 import type { Row } from './crud.types';
 import { matchesPattern } from './filter';
 
@@ -14,10 +14,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const page = (pageNum: number, pageSize: number, columnFilters: Record<string, string> = {}) =>
+const page = (pageNum: number, pageSize: number, columnFilters: Record<string, ColumnFilterValue> = {}) =>
   t.post<PageResult<Row>>('/api/tLocation/findPage', { pageNum, pageSize, columnFilters }, admin);
 
-describe('findPage answers the page and the total in one round trip', () => {
+describe('findPage answers the page and its total', () => {
   it('gives the same total as a count, and pages that join up in order without gaps or repeats', async () => {
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from t_location`.execute(t.connection.db);
     const total = rows[0]!.n;
@@ -30,7 +30,25 @@ describe('findPage answers the page and the total in one round trip', () => {
     expect(six.content).toHaveLength(6);
     expect([...first.content, ...second.content]).toEqual(six.content);
     const last = Math.ceil(total / 20);
-    expect((await page(last, 20)).body.data.content).toHaveLength(total - (last - 1) * 20);
+    const lastPage = (await page(last, 20)).body.data;
+    expect(lastPage.content).toHaveLength(total - (last - 1) * 20);
+    expect(lastPage.totalSize).toBe(total);
+  });
+
+  it('gives the total of a page that is not full from its rows, as a count would', async () => {
+    const { rows } = await sql<{ locationId: string; n: number }>`
+      select location_id, count(*) over (partition by substr(location_id, 1, 3))::int as n from t_location
+      where wh_id = 'WH01' order by id limit 1`.execute(t.connection.db);
+    const { locationId, n } = rows[0]!;
+    const one = (await page(1, 20, { whId: 'WH01', locationId: { value: locationId, exact: true } })).body.data;
+    expect(one).toMatchObject({ totalSize: 1, content: [{ locationId }] });
+    // A prefix matching fewer rows than a page, and the same rows a page at a time.
+    const prefix = `${locationId.slice(0, 3)}%`;
+    expect(n).toBeLessThan(995);
+    const few = (await page(1, n + 5, { whId: 'WH01', locationId: prefix })).body.data;
+    expect(few.content).toHaveLength(n);
+    expect(few.totalSize).toBe(n);
+    expect((await page(1, Math.max(1, n - 1), { whId: 'WH01', locationId: prefix })).body.data.totalSize).toBe(n);
   });
 
   it('keeps the row as the entity defines it (no helper columns)', async () => {

@@ -9,6 +9,12 @@ import * as m0007 from './migrations/0007_backup_notice';
 import * as m0008 from './migrations/0008_inventory';
 import * as m0009 from './migrations/0009_inventory_hardening';
 import * as m0010 from './migrations/0010_location_prefix';
+import * as m0011 from './migrations/0011_inbound';
+import * as m0013 from './migrations/0013_receiving';
+import * as m0014 from './migrations/0014_putaway';
+import * as m0015 from './migrations/0015_outbound';
+import * as m0016 from './migrations/0016_shipping';
+import * as m0017 from './migrations/0017_cycle_count';
 
 // Listed explicitly: the server is one esbuild bundle, so nothing is read from disk at run time.
 const MIGRATIONS: Record<string, Migration> = {
@@ -21,6 +27,12 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008_inventory': m0008,
   '0009_inventory_hardening': m0009,
   '0010_location_prefix': m0010,
+  '0011_inbound': m0011,
+  '0013_receiving': m0013,
+  '0014_putaway': m0014,
+  '0015_outbound': m0015,
+  '0016_shipping': m0016,
+  '0017_cycle_count': m0017,
 };
 
 /** Brings the schema to the newest version; fails loudly (the server must not start half-migrated). */

@@ -10,6 +10,7 @@ export interface TWhseControlTable {
   id: Generated<number>;
   whId: string;
   controlName: string;
+  clientCode: string | null;
   controlValue: string | null;
   description: string | null;
   createTime: Timestamp;

@@ -13,6 +13,9 @@ const MAX_ATTEMPTS = 6;
  * The user never sees these aborts; after the attempts run out the last error is thrown.
  */
 export async function inTransaction<T>(db: Db, action: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  // Called within a transaction (the first start's seed builds demo documents through the services): the action
+  // joins it, and that transaction's owner decides about retries.
+  if (db.isTransaction) return action(db as Transaction<Database>);
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction().execute(action);
@@ -23,4 +26,9 @@ export async function inTransaction<T>(db: Db, action: (trx: Transaction<Databas
       await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 20 * attempt));
     }
   }
+}
+
+/** One transaction without retries (the generic engine's saves): the caller's when it has one, else a new one. */
+export function joinTransaction<T>(db: Db, action: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? action(db as Transaction<Database>) : db.transaction().execute(action);
 }

@@ -35,9 +35,12 @@ const GZIP = { level: 6 };
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
+const compressSync = (body: Buffer, encoding: Encoding): Buffer =>
+  encoding === 'br' ? brotliCompressSync(body, BROTLI) : gzipSync(body, GZIP);
+
 /** Compresses a body in the given encoding (synchronously when small: it is faster than a thread-pool round trip). */
 export async function compressBody(body: Buffer, encoding: Encoding): Promise<Buffer> {
-  if (body.length <= ASYNC_ABOVE) return encoding === 'br' ? brotliCompressSync(body, BROTLI) : gzipSync(body, GZIP);
+  if (body.length <= ASYNC_ABOVE) return compressSync(body, encoding);
   return encoding === 'br' ? brotliAsync(body, BROTLI) : gzipAsync(body, GZIP);
 }
 
@@ -50,24 +53,38 @@ export function varyOnEncoding(reply: FastifyReply): void {
 }
 
 /**
+ * The UTF-8 size of a body, without encoding a string: a string is at least as many bytes as its length, so only a
+ * short one is measured. (Encoding every answer just to compare its size cost more than the check itself.)
+ */
+function byteSize(payload: string | Buffer): number {
+  if (typeof payload !== 'string') return payload.length;
+  return payload.length >= COMPRESS_THRESHOLD ? payload.length : Buffer.byteLength(payload);
+}
+
+/**
  * Compresses the scope's answers above COMPRESS_THRESHOLD in brotli or gzip, as the request's `Accept-Encoding`
  * allows. Install it last in a scope: onSend hooks run in order, and earlier ones (the operation log) read the text.
  * Streams (files, exports) and answers already encoded pass untouched.
  */
 export function installCompression(app: FastifyInstance): void {
-  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (request.method === 'HEAD' || reply.statusCode === 204 || reply.statusCode === 304) return payload;
-    if (reply.getHeader('content-encoding')) return payload;
+  // A callback hook: most answers pass untouched, and small ones are compressed without a promise.
+  app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+    if (request.method === 'HEAD' || reply.statusCode === 204 || reply.statusCode === 304) return done(null, payload);
+    if (reply.getHeader('content-encoding')) return done(null, payload);
     varyOnEncoding(reply);
-    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    if (body.length < COMPRESS_THRESHOLD) return payload;
+    if (byteSize(payload) < COMPRESS_THRESHOLD) return done(null, payload);
     const type = String(reply.getHeader('content-type') ?? '');
-    if (type !== '' && !/json|text|javascript|xml|svg/i.test(type)) return payload;
+    if (type !== '' && !/json|text|javascript|xml|svg/i.test(type)) return done(null, payload);
     const encoding = pickEncoding(request.headers['accept-encoding']);
-    if (!encoding) return payload;
+    if (!encoding) return done(null, payload);
     reply.header('content-encoding', encoding);
     reply.removeHeader('content-length');
-    return compressBody(body, encoding);
+    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+    if (body.length <= ASYNC_ABOVE) return done(null, compressSync(body, encoding));
+    compressBody(body, encoding).then(
+      (compressed) => done(null, compressed),
+      (error: Error) => done(error),
+    );
   });
 }

@@ -26,10 +26,18 @@ export function grantsWarehouse(user: Grantee, whId: string): boolean {
   return user.warehouses === 'all' || user.warehouses.includes(whId);
 }
 
+/**
+ * The clients a user is limited to in a warehouse (null = every client). Own keys only: a warehouse id such as
+ * "toString" must not find Object.prototype's members.
+ */
+export function clientsIn(user: Pick<Grantee, 'clients'>, whId: string): readonly string[] | null {
+  return Object.hasOwn(user.clients, whId) ? (user.clients[whId] ?? null) : null;
+}
+
 /** The user's grant on one warehouse, or null when the warehouse is not theirs. */
 export function warehouseGrant(user: Grantee, whId: string): WarehouseGrant | null {
   if (!grantsWarehouse(user, whId)) return null;
-  return { whId, clients: user.clients[whId] ?? null };
+  return { whId, clients: clientsIn(user, whId) };
 }
 
 /** Whether the user may read or write a row of this warehouse owned by this client (null = every client). */

@@ -1,11 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { AUTHENTICATED, PUBLIC } from '../../shared/permissions';
 import { TOKEN_HEADER } from '../../shared/wire';
 import { isChange } from './audit';
-import type { AppContext } from './context';
+import type { AppContext, SessionUser } from './context';
 import { HttpError } from './errors';
 import { pickLanguage } from './i18n';
-import { forgetSessions, resolveSession } from './session';
+import { cachedSession, forgetSessions, resolveSession } from './session';
 
 /** Every route registered under the guard, for the security route walk. */
 export interface GuardedRoute {
@@ -22,6 +22,30 @@ function changesAccess(permission: string | undefined): boolean {
     const [, resource = '', action = ''] = p.split(':');
     return action !== 'view' && ACCESS_RESOURCES.has(resource);
   });
+}
+
+/** Whether a route's changes forget the cached sessions, by permission and audit flag; worked out once per route. */
+const forgetting = new Map<string, boolean>();
+
+function forgetsSessions({ permission, audit }: { permission?: string; audit?: boolean }): boolean {
+  const key = `${permission ?? ''}|${audit ?? ''}`;
+  let forget = forgetting.get(key);
+  if (forget === undefined) {
+    forget = permission === PUBLIC || (permission === AUTHENTICATED ? isChange(permission, audit) : changesAccess(permission));
+    forgetting.set(key, forget);
+  }
+  return forget;
+}
+
+/** Sets the request's user and language; the refusal (403) when the user holds none of the route's permissions. */
+function admit(request: FastifyRequest, user: SessionUser, permission: string | undefined): HttpError | undefined {
+  request.user = user;
+  request.lang = pickLanguage(request.headers.lang, user.language);
+  // A route may admit any of several permissions, comma-separated (save = add or edit). A super administrator
+  // holds every permission, also those no menu button carries (saving a log, which answers why it cannot be).
+  if (permission !== AUTHENTICATED && !user.superAdmin && !(permission ?? '').split(',').some((p) => user.permissions.has(p)))
+    return new HttpError(403);
+  return undefined;
 }
 
 /**
@@ -41,27 +65,24 @@ export function installGuard(app: FastifyInstance, ctx: AppContext, routes: Guar
   // A change that can alter who may do what forgets the cached sessions once it is done, before its answer leaves:
   // sign-in and sign-out (which end sessions), the user's own password and language, and users, roles, menus and
   // warehouses (a new warehouse is granted to its creator). Other changes leave the cache alone.
-  app.addHook('onSend', async (request, _reply, payload) => {
-    const { permission, audit } = request.routeOptions.config;
-    if (request.method === 'GET' || request.method === 'HEAD') return payload;
-    const forget =
-      permission === PUBLIC || (permission === AUTHENTICATED ? isChange(permission, audit) : changesAccess(permission));
-    if (forget) forgetSessions(ctx.db);
-    return payload;
+  // The hooks take a callback rather than returning a promise: they run on every call, mostly without waiting.
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && forgetsSessions(request.routeOptions.config))
+      forgetSessions(ctx.db);
+    done(null, payload);
   });
-  app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
+  app.addHook('onRequest', (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
     request.lang = pickLanguage(request.headers.lang);
     const permission = request.routeOptions.config.permission;
-    if (permission === PUBLIC) return;
+    if (permission === PUBLIC) return done();
     const token = request.headers[TOKEN_HEADER];
-    if (typeof token !== 'string' || token.length === 0) throw new HttpError(401);
-    const user = await resolveSession(ctx.db, token, ctx.now(), ctx.config.sessionIdleMinutes);
-    if (typeof user === 'number') throw new HttpError(user);
-    request.user = user;
-    request.lang = pickLanguage(request.headers.lang, user.language);
-    // A route may admit any of several permissions, comma-separated (save = add or edit). A super administrator
-    // holds every permission, also those no menu button carries (saving a log, which answers why it cannot be).
-    if (permission !== AUTHENTICATED && !user.superAdmin && !(permission ?? '').split(',').some((p) => user.permissions.has(p)))
-      throw new HttpError(403);
+    if (typeof token !== 'string' || token.length === 0) return done(new HttpError(401));
+    // A check made in the last seconds admits at once; otherwise the session is read (and cached).
+    const cached = cachedSession(ctx.db, token, ctx.now());
+    if (cached) return done(admit(request, cached, permission));
+    resolveSession(ctx.db, token, ctx.now(), ctx.config.sessionIdleMinutes).then(
+      (user) => done(typeof user === 'number' ? new HttpError(user) : admit(request, user, permission)),
+      (error: Error) => done(error),
+    );
   });
 }

@@ -77,9 +77,9 @@ export function installInputGuard(app: FastifyInstance): void {
     else parseJson(request, body as string, done);
   });
   // preValidation: after the guard (a request without a token still answers 401), before Ajv and the handler.
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const inQuery = nulPath(request.query);
     const path = nulPath(request.params) ?? (inQuery === null ? null : `?${inQuery.slice(1)}`) ?? nulPath(request.body);
-    if (path !== null) throw new BadInput('input.nulCharacter', { path: shown(path) });
+    done(path === null ? undefined : new BadInput('input.nulCharacter', { path: shown(path) }));
   });
 }

@@ -21,7 +21,64 @@ export const CODE_LISTS = {
   snStatus: ['IN', 'OUT', 'HOLD'],
   transportMode: ['PARCEL', 'LTL', 'FTL', 'AIR', 'OCEAN', 'RAIL'],
   /** Documents a printer can be scheduled for. */
-  documentType: ['SHIP_LABEL', 'PACKING_LIST', 'DELIVERY_NOTE', 'PICK_LIST', 'RECEIPT_NOTE', 'LOCATION_LABEL'],
+  documentType: ['SHIP_LABEL', 'PACKING_LIST', 'DELIVERY_NOTE', 'DISPATCH_LIST', 'PICK_LIST', 'RECEIPT_NOTE', 'LOCATION_LABEL'],
+  // Inbound (FLOWS.md, src/server/modules/inbound/README.md)
+  /** PO: O open, R receiving, C closed (reconciled), X cancelled. */
+  poStatus: ['O', 'R', 'C', 'X'],
+  /** PO type: standard, customer return, transfer in, consignment. */
+  poType: ['STD', 'RTN', 'TRF', 'CON'],
+  /** Dock appointment: N none, S scheduled, A arrived, D done. */
+  appointmentStatus: ['N', 'S', 'A', 'D'],
+  /** Receipt: R received (awaiting putaway), Q awaiting inspection, P put away. */
+  receiptStatus: ['R', 'Q', 'P'],
+  /** Inspection line: N not inspected, P passed, F failed (some or all units). */
+  inspectionResult: ['N', 'P', 'F'],
+  /** Movement task type: an ordinary movement or a putaway of received stock. */
+  movementTaskType: ['MOVE', 'PUTAWAY'],
+  // Outbound (FLOWS.md, src/server/modules/outbound/README.md)
+  /** Order: N new, C confirmed, W in a wave, A allocated, K picking, P packed, D in a delivery, S shipped, X cancelled. */
+  orderStatus: ['N', 'C', 'W', 'A', 'K', 'P', 'D', 'S', 'X'],
+  /** Order type: sales order, transfer out, return to vendor, sample. */
+  orderType: ['SO', 'TRF', 'RTV', 'SMP'],
+  /** Wave: N building, R released, P picking, C picked, S shipped, H held. */
+  waveStatus: ['N', 'R', 'P', 'C', 'S', 'H'],
+  /** Pick task and pick detail: O open, K picked, S short; a pick detail then P packed, D shipped. */
+  pickStatus: ['O', 'K', 'S', 'P', 'D'],
+  /** Why allocation chose a stock row: earliest expiry, oldest stock, or a whole pallet. */
+  pickRule: ['FEFO', 'FIFO', 'PALLET'],
+  // Shipping (FLOWS.md, src/server/modules/shipping/README.md)
+  /** Carton: O open, C closed, L labelled, D in a delivery, S shipped. */
+  cartonStatus: ['O', 'C', 'L', 'D', 'S'],
+  /** Delivery: O open, S shipped. */
+  deliveryStatus: ['O', 'S'],
+  /** A carton's weight: N not weighed, W within tolerance of its logical weight, O outside it. */
+  weightStatus: ['N', 'W', 'O'],
+  // Cycle counts (FLOWS.md, src/server/modules/cyclecount/README.md)
+  /** Count task: N new (to count), C counted, A adjustment task generated. */
+  cycleCountStatus: ['N', 'C', 'A'],
+  /** How a count task was made: by location and item, by percent, by transaction type, or a found item added. */
+  countSubType: ['LOCITEM', 'PERCENT', 'TRANTYPE', 'FOUND'],
+  /** Every kind of ledger change (tran_log.tran_type), FLOWS.md "Transaction types". */
+  tranType: [
+    'RECEIVE',
+    'RECEIVE_ADJUST',
+    'RECEIVE_DELETE',
+    'INSPECT_PASS',
+    'INSPECT_FAIL',
+    'PUTAWAY',
+    'MOVE',
+    'ADJUST',
+    'HOLD',
+    'RELEASE',
+    'ALLOCATE',
+    'UNALLOCATE',
+    'PICK',
+    'SHORT',
+    'PACK',
+    'SPLIT',
+    'SHIP',
+    'COUNT',
+  ],
 } as const satisfies Record<string, readonly string[]>;
 
 export type CodeListName = keyof typeof CODE_LISTS;

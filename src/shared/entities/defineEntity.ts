@@ -32,6 +32,8 @@ export interface FieldDef {
    * table of millions of rows whose indexes serve equality but no contained match (77× slower on 1M rows).
    */
   filterExact?: boolean;
+  /** The list column starts hidden (the column chooser shows it). */
+  hidden?: boolean;
   /** Minimum column width in px. */
   width?: number;
   /** Cannot be changed after insert (a key). */
@@ -71,6 +73,8 @@ export interface EntityDef<F extends string = string> {
   newestFirst?: boolean;
   /** Rows of the edit form, each a list of fields. */
   form: readonly (readonly NoInfer<F>[])[];
+  /** Rows of optional fields the edit form keeps folded in a "more" section below `form`. */
+  more?: readonly (readonly NoInfer<F>[])[];
   /** Only listed (logs, the stock ledger): no save or delete route, no add, edit or delete buttons. */
   viewOnly?: boolean;
   /** findPage answers `itemDescription`, the description of the row's item, shown beside its number. */

@@ -1,9 +1,14 @@
 import type { EntityDef } from './defineEntity';
 import { exceptionLog } from './exceptionLog';
+import { tblInvAdjustmentDetail, tblInvMovementDetail } from './inventoryLines';
 import { tblInvAdjustment, tblInvMovement } from './inventoryTasks';
+import { ORDER_ENTITIES, ORDER_LINE_ENTITIES } from './orders';
+import { PICK_ENTITIES, PICK_LINE_ENTITIES } from './picking';
+import { SHIPPING_ENTITIES } from './shipping';
 import { SYSTEM_ENTITIES } from './system';
 import { tAttributeCollection } from './tAttributeCollection';
 import { tblCartonType } from './tblCartonType';
+import { tblCycleCountTask } from './tblCycleCountTask';
 import { tblPrintScheduler } from './tblPrintScheduler';
 import { tblSnMaster } from './tblSnMaster';
 import { tCarrier } from './tCarrier';
@@ -15,7 +20,11 @@ import { tItemMaster } from './tItemMaster';
 import { tItemType } from './tItemType';
 import { tItemUom } from './tItemUom';
 import { tLocation } from './tLocation';
+import { tPoDetail } from './tPoDetail';
+import { tPoMaster } from './tPoMaster';
+import { tPutawayRule } from './tPutawayRule';
 import { tReason } from './tReason';
+import { tReceipt } from './tReceipt';
 import { tranLog } from './tranLog';
 import { tStoredItem } from './tStoredItem';
 import { tVendor } from './tVendor';
@@ -24,6 +33,7 @@ import { tWhseControl } from './tWhseControl';
 import { tWorkType } from './tWorkType';
 import { tZone } from './tZone';
 import { tZoneLoca } from './tZoneLoca';
+import { WAVE_ENTITIES, WAVE_LINE_ENTITIES } from './waves';
 
 /** Every generic entity, by wire name. */
 export const ENTITIES: Record<string, EntityDef> = {
@@ -53,4 +63,29 @@ export const ENTITIES: Record<string, EntityDef> = {
   exceptionLog,
   tblInvMovement,
   tblInvAdjustment,
+  tPoMaster,
+  // Inbound: receipts (view-only)
+  tReceipt,
+  // Inbound: putaway rules
+  tPutawayRule,
+  // Outbound
+  ...ORDER_ENTITIES,
+  ...WAVE_ENTITIES,
+  ...PICK_ENTITIES,
+  ...SHIPPING_ENTITIES,
+  // Cycle counts
+  tblCycleCountTask,
+};
+
+/**
+ * Document lines: saved, listed and deleted by their module's line service (the spec's whole check order with the
+ * document locked), not by the generic engine; labelled like every entity.
+ */
+export const LINE_ENTITIES: Record<string, EntityDef> = {
+  tblInvMovementDetail,
+  tblInvAdjustmentDetail,
+  tPoDetail,
+  ...ORDER_LINE_ENTITIES,
+  ...WAVE_LINE_ENTITIES,
+  ...PICK_LINE_ENTITIES,
 };

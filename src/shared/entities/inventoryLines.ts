@@ -1,7 +1,7 @@
 import { defineEntity, type FieldDef } from './defineEntity';
 
 /** The 11 attribute values of a line (shown in pairs with the item's attribute type labels). */
-const ATTRIBUTE_VALUES = Object.fromEntries(
+export const ATTRIBUTE_VALUES = Object.fromEntries(
   Array.from({ length: 11 }, (_, i) => [`genericAttrValue${i + 1}`, { type: 'text', max: 100 } satisfies FieldDef]),
 ) as Record<`genericAttrValue${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11}`, FieldDef>;
 

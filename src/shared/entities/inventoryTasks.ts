@@ -1,3 +1,4 @@
+import { CODE_LISTS } from './codeLists';
 import { defineEntity, type FieldDef } from './defineEntity';
 
 /** Header fields movement and adjustment tasks share; the task id comes from the warehouse's number series. */
@@ -18,6 +19,16 @@ export const tblInvMovement = defineEntity({
   newestFirst: true,
   fields: {
     ...TASK_FIELDS,
+    // A putaway task is made by createPutawayTasks; the generic save makes ordinary movements only.
+    taskType: {
+      type: 'code',
+      codes: CODE_LISTS.movementTaskType,
+      codeList: 'movementTaskType',
+      filter: true,
+      column: true,
+      width: 110,
+      readOnly: true,
+    },
     status: {
       type: 'code',
       codes: ['N', 'A', 'C'],

@@ -19,8 +19,16 @@ export const tControl = defineEntity({
     prefix: textField(10, { column: true, width: 90, pattern: '^[A-Za-z0-9-]*$' }),
     numberLength: { type: 'int', required: true, column: true, width: 110 },
     nextValue: { type: 'int', required: true, rule: 'positiveInt', column: true, width: 130 },
+    /** The last number of the series (a carrier's block of express numbers); empty = no end. */
+    maxValue: { type: 'int', rule: 'positiveInt', column: true, width: 130 },
     configDisplay: textField(100, { column: true, width: 160 }),
     allowEdit: codeField('yesNo', { required: true, filter: true, column: true, width: 100 }),
   },
-  form: [['whId', 'controlType'], ['description'], ['prefix', 'numberLength'], ['nextValue', 'allowEdit'], ['configDisplay']],
+  form: [
+    ['whId', 'controlType'],
+    ['description'],
+    ['prefix', 'numberLength'],
+    ['nextValue', 'maxValue'],
+    ['allowEdit', 'configDisplay'],
+  ],
 });

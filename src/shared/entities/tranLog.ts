@@ -1,3 +1,4 @@
+import { CODE_LISTS } from './codeLists';
 import { defineEntity, type FieldDef } from './defineEntity';
 
 /** The fields the transaction log and the exception log share (spec 001 §3), all written by the server. */
@@ -13,7 +14,7 @@ export const LOG_FIELDS = {
   },
   tranType: {
     type: 'code',
-    codes: ['MOVE', 'ADJUST', 'HOLD', 'RELEASE'],
+    codes: CODE_LISTS.tranType,
     codeList: 'tranType',
     filter: true,
     column: true,

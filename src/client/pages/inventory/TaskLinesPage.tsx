@@ -17,15 +17,8 @@ import { SlAlert, SlButton, SlIcon } from '../../kit/sl';
 import { LineDialog } from './LineDialog';
 import { executeTask } from './TaskListPage';
 import { isOpenTask, TASK_SCREENS, type TaskKind } from './tasks';
+import { ATTRIBUTE_COLUMNS } from './useLineSteps';
 import './inventory.css';
-
-const SLOTS = Array.from({ length: 11 }, (_, i) => i + 1);
-
-/** The attribute pairs as columns: each value hidden (the column chooser shows it), headed by its type label. */
-const ATTRIBUTE_COLUMNS: ExtraColumn[] = SLOTS.flatMap((n) => [
-  { field: `genericAttrShow${n}`, headerKey: 'inventory.line.attributeType', headerValues: { n }, minWidth: 110, hidden: n > 2 },
-  { field: `genericAttrValue${n}`, headerKey: 'inventory.line.attributeValue', headerValues: { n }, minWidth: 110, hidden: true },
-]);
 
 export function TaskLinesPage({ kind }: { kind: TaskKind }) {
   const t = useT();

@@ -4,19 +4,20 @@ import { useRef, useState } from 'react';
 import { DataTable, type TableColumn } from '../../kit/DataTable';
 import { DateFilter } from '../../kit/DateFilter';
 import { useT } from '../../kit/i18n';
-import { SlButton, SlIcon, SlInput } from '../../kit/sl';
+import { SlInput } from '../../kit/sl';
 import { formatDateTime } from '../../kit/tableState';
-import { type Filters, useFindPage } from '../../kit/useFindPage';
+import { type Filters, pagedTableProps, useFindPage } from '../../kit/useFindPage';
 import '../../kit/kit.css';
+import { FilterButtons } from '../../kit/FilterButtons';
 
 type LogRow = { id: number } & Record<string, unknown>;
 
 const COLUMNS: TableColumn<LogRow>[] = [
-  { field: 'time', headerKey: 'sys.log.field.time', minWidth: 170, format: formatDateTime },
-  { field: 'userName', headerKey: 'sys.log.field.userName', minWidth: 110 },
-  { field: 'operation', headerKey: 'sys.log.field.operation', minWidth: 220 },
-  { field: 'method', headerKey: 'sys.log.field.method', minWidth: 80 },
-  { field: 'ip', headerKey: 'sys.log.field.ip', minWidth: 120 },
+  { field: 'time', headerKey: 'sys.log.field.time', minWidth: 170, format: formatDateTime, sortable: true },
+  { field: 'userName', headerKey: 'sys.log.field.userName', minWidth: 110, sortable: true },
+  { field: 'operation', headerKey: 'sys.log.field.operation', minWidth: 220, sortable: true },
+  { field: 'method', headerKey: 'sys.log.field.method', minWidth: 80, sortable: true },
+  { field: 'ip', headerKey: 'sys.log.field.ip', minWidth: 120, sortable: true },
   { field: 'params', headerKey: 'sys.log.field.params', minWidth: 360 },
 ];
 
@@ -30,7 +31,7 @@ const FILTERS: { field: string; type: 'text' | 'date' }[] = [
 
 export function LogListPage() {
   const t = useT();
-  const page = useFindPage<LogRow>('log');
+  const page = useFindPage<LogRow>('log', undefined, {}, 'log');
   const [draft, setDraft] = useState<Filters>({});
   const draftRef = useRef<Filters>({});
   const update = (field: string, value: string) => {
@@ -77,29 +78,9 @@ export function LogListPage() {
             )}
           </div>
         ))}
-        <div className="wharf-filter-bar__buttons">
-          <SlButton size="small" variant="primary" type="submit" data-testid="search">
-            <SlIcon slot="prefix" name="search" />
-            {t('kit.action.search')}
-          </SlButton>
-          <SlButton size="small" data-testid="reset" onClick={reset}>
-            <SlIcon slot="prefix" name="arrow-counterclockwise" />
-            {t('kit.action.reset')}
-          </SlButton>
-        </div>
+        <FilterButtons onReset={reset} />
       </form>
-      <DataTable<LogRow>
-        tableId="log"
-        columns={COLUMNS}
-        rows={page.rows}
-        total={page.total}
-        pageNum={page.pageNum}
-        pageSize={page.pageSize}
-        loading={page.loading}
-        onPageChange={page.setPage}
-        onRefresh={page.reload}
-        exportName={t('sys.log.title')}
-      />
+      <DataTable<LogRow> tableId="log" columns={COLUMNS} {...pagedTableProps(page)} exportName={t('sys.log.title')} />
     </div>
   );
 }

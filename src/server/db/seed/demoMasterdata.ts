@@ -15,9 +15,14 @@ export async function seedDemoMasterdata(db: Db): Promise<void> {
     from t_whse w cross join (values
       ('DEFAULT_RECEIVE_LOCATION', 'STG-IN-01', '默认收货库位 Default receiving location'),
       ('DEFAULT_SHIP_STAGING', 'STG-OUT-01', '默认发货暂存位 Default shipping staging'),
-      ('ALLOW_OVER_RECEIPT', 'N', '允许超收 Allow receiving over the ordered quantity'),
+      ('OVER_RECEIPT_PCT', '0', '超收允差（%） Over-receipt tolerance (%)'),
       ('EXPIRY_WARNING_DAYS', '30', '临期预警天数 Days before expiry to warn')
     ) as c(name, value, description);
+
+    -- One client's own over-receipt tolerance: ACME may receive 5 % over the ordered quantity.
+    insert into t_whse_control (wh_id, control_name, client_code, control_value, description)
+    select c.wh_id, 'OVER_RECEIPT_PCT', c.client_code, '5', '超收允差（%） Over-receipt tolerance (%)'
+    from t_client c where c.client_code = 'ACME';
 
     insert into t_control (wh_id, control_type, description, prefix, number_length, next_value, config_display, allow_edit)
     select w.wh_id, c.type, c.description, c.prefix, 8, 1, c.display, c.allow_edit
@@ -139,6 +144,12 @@ export async function seedDemoMasterdata(db: Db): Promise<void> {
       ('REPL', '补货 Replenishment', 5), ('PALLETPICK', '整托拣货 Pallet pick', 10), ('CASEPICK', '整箱拣货 Case pick', 20),
       ('EACHPICK', '拆零拣货 Each pick', 30), ('PUTAWAY', '上架 Putaway', 40), ('MOVE', '移库 Movement', 50), ('COUNT', '盘点 Count', 60)
     ) as t(type, description, priority);
+
+    -- Putaway rules: chilled dairy, secure electronics; every other class to shelving, then pallet racks.
+    insert into t_putaway_rule (wh_id, class_id, zone, priority)
+    select w.wh_id, r.class, r.zone, r.priority from t_whse w cross join (values
+      ('DAIRY', 'CHL', 1), ('ELEC', 'HV', 1), (null, 'AMB', 1), (null, 'PAL', 2)
+    ) as r(class, zone, priority);
 
     insert into tbl_print_scheduler (wh_id, document_type, printer_name, printer_address, copies, description)
     select w.wh_id, p.doc, p.printer, p.address, p.copies, p.description from t_whse w cross join (values

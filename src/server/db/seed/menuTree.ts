@@ -43,6 +43,7 @@ export const MENU_TREE: MenuSeed[] = [
       screen('库位', 'Locations', 'Wms/TLocation', 'tLocation'),
       screen('库区库位', 'Zone locations', 'Wms/TZoneLoca', 'tZoneLoca'),
       screen('月台', 'Dock doors', 'Wms/TDockDoor', 'tDockDoor'),
+      screen('上架规则', 'Putaway rules', 'Wms/TPutawayRule', 'tPutawayRule'),
       screen('供应商', 'Vendors', 'Wms/TVendor', 'tVendor'),
       screen('承运商', 'Carriers', 'Wms/TCarrier', 'tCarrier'),
       screen('箱型', 'Carton types', 'Wms/TblCartonType', 'tblCartonType'),
@@ -60,6 +61,12 @@ export const MENU_TREE: MenuSeed[] = [
       screen('采购订单', 'Purchase orders', 'Wms/TPoMaster', 'tPoMaster'),
       detail('采购订单明细', 'Purchase order lines', 'Wms/TPoDetail'),
       screen('收货', 'Receipts', 'Wms/TReceipt', 'tReceipt'),
+      // Desk screens of the receipt flow: their buttons are tReceipt's (receiving adds, inspection and putaway edit).
+      // Desks keep their state (the chosen PO, the typed quantities) while the user looks at another screen.
+      screen('收货作业', 'Receiving', 'Wms/Receiving', undefined, { keepAlive: true }),
+      screen('质检', 'Inspection', 'Wms/Inspection', undefined, { keepAlive: true }),
+      screen('上架', 'Putaway', 'Wms/Putaway', undefined, { keepAlive: true }),
+      detail('采购订单对账', 'PO reconciliation', 'Wms/PoReconcile'),
     ],
   },
   {
@@ -78,8 +85,12 @@ export const MENU_TREE: MenuSeed[] = [
       screen('拣货任务', 'Pick tasks', 'Wms/TWavePickTask', 'tWavePickTask'),
       detail('分配明细', 'Allocation', 'Wms/TAllocation'),
       screen('拣货明细', 'Pick details', 'Wms/TPickDetail', 'tPickDetail'),
+      // The packing desk keeps the chosen wave and order while the user looks elsewhere; its buttons are the cartons'.
+      screen('装箱作业', 'Carton picking', 'Wms/CartonPick', undefined, { keepAlive: true }),
       screen('出库箱', 'Outbound cartons', 'Wms/TblShippingLabel', 'tblShippingLabel'),
       detail('出库箱明细', 'Carton lines', 'Wms/TblShippingLabelDetail'),
+      screen('交接单', 'Deliveries', 'Wms/TDelivery'),
+      screen('打印记录', 'Print log', 'Wms/TblPrintJob'),
     ],
   },
   {

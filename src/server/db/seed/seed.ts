@@ -3,7 +3,12 @@ import { ACTIONS, permission } from '../../../shared/permissions';
 import { LOCALE_IDS } from '../../../shared/wire';
 import { generatePassword, hashPassword } from '../../platform/passwords';
 import type { Db } from '../connect';
+import { seedDemoInbound } from './demoInbound';
 import { seedDemoMasterdata } from './demoMasterdata';
+import { seedDemoOutboundOrders } from './demoOutboundOrders';
+import { seedDemoOutboundPicking } from './demoOutboundPicking';
+import { seedDemoOutboundWaves, seedDemoWaveContent } from './demoOutboundWaves';
+import { seedDemoShipping } from './demoShipping';
 import { BUTTON_NAMES, MENU_TREE, type MenuSeed } from './menuTree';
 
 export const ADMIN_NAME = 'admin';
@@ -119,5 +124,11 @@ export async function seedDemo(db: Db): Promise<boolean> {
       ('WH02', 'ACME', '艾克美贸易 ACME Trading', '深圳市南山区科技园 3 号', '陈静 Chen Jing', 'sz@acme.example', '0755-2600-3333');
   `.execute(db);
   await seedDemoMasterdata(db);
+  await seedDemoInbound(db);
+  await seedDemoOutboundOrders(db);
+  await seedDemoOutboundWaves(db);
+  await seedDemoWaveContent(db);
+  await seedDemoOutboundPicking(db);
+  await seedDemoShipping(db);
   return true;
 }

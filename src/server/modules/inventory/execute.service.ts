@@ -10,6 +10,7 @@ import type { Db } from '../../db/connect';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../platform/errors';
 import type { Grantee } from '../../platform/grants';
+import { completePutaway } from '../inbound/putaway.service';
 import { addStock, lockStockKeys, type StockKey, takeStock, writeTranLog } from './ledger.service';
 import { attributeValues, completeTask, lockOpenTask, requireLineClients, type TaskLine, taskLines } from './tasks';
 
@@ -84,11 +85,12 @@ async function openTask<L extends TaskLine>(
 /**
  * `approvePlannedMove`: every line's stock leaves its source and arrives at its destination with lot, expiry, FIFO
  * date, pallet and attributes kept. A pallet (H) destination needs the pallet id; an item (I) destination takes the
- * stock off its pallet.
+ * stock off its pallet. A putaway task (type PUTAWAY) logs PUTAWAY under INBOUND and marks its receipts put away.
  */
 export async function approveMovement(db: Db, whId: string, taskId: string, actor: Actor): Promise<void> {
   await inTransaction(db, async (trx) => {
     const { header, lines } = await openTask<MovementLine>(trx, 'movement', whId, taskId, actor);
+    const putaway = (header as typeof header & { taskType?: string }).taskType === 'PUTAWAY';
     const places = await locations(
       trx,
       whId,
@@ -125,8 +127,8 @@ export async function approveMovement(db: Db, whId: string, taskId: string, acto
         await addStock(trx, target, line.qty, { expirationDate: taken.expirationDate, fifoDate: taken.fifoDate }, null);
         // One log row per line: the quantity moved, from and to.
         await writeTranLog(trx, source, taken.clientCode, line.qty, {
-          category: 'INVENTORY',
-          tranType: 'MOVE',
+          category: putaway ? 'INBOUND' : 'INVENTORY',
+          tranType: putaway ? 'PUTAWAY' : 'MOVE',
           description: `${taskId}/${line.lineNumber}`,
           employeeId: actor.name,
           controlNumber: taskId,
@@ -138,6 +140,7 @@ export async function approveMovement(db: Db, whId: string, taskId: string, acto
       });
     }
     await completeTask(trx, 'movement', header, actor.name);
+    if (putaway) await completePutaway(trx, whId, taskId);
   });
 }
 

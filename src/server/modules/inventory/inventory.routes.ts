@@ -13,39 +13,17 @@ import type { PageRequest } from '../../../shared/wire';
 import { PageRequestSchema } from '../../crud/crud.routes';
 import { findPage, mayRead } from '../../crud/crud.service';
 import type { CrudBinding } from '../../crud/crud.types';
-import type { Db } from '../../db/connect';
 import { inTransaction } from '../../db/transaction';
 import type { AppContext, SessionUser } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { grantScope, grantsClient, grantsWarehouse, itemClient } from '../../platform/grants';
 import { approveMovement, confirmAdjustment } from './execute.service';
-import { AVAILABLE_QTY, lockStockKeys, type StockKey, setHold } from './ledger.service';
+import { AVAILABLE_QTY, lockStockKeys, loggingRefusal, type StockKey, setHold } from './ledger.service';
 import { registerLineRoutes } from './lines.routes';
 
 function requireWarehouse(user: SessionUser, whId: string): void {
   if (!grantsWarehouse(user, whId)) throw new AppError('warehouseNotGranted', { whId });
-}
-
-/** Keeps a refused task action in the exception log (after its transaction rolled back), then refuses. */
-async function loggingRefusal<T>(
-  db: Db,
-  what: { whId: string; tranType: string; taskId: string; user: string },
-  action: () => Promise<T>,
-): Promise<T> {
-  try {
-    return await action();
-  } catch (error) {
-    if (error instanceof AppError) {
-      await sql`
-        insert into exception_log (wh_id, category, tran_type, description, error_code, employee_id, control_number,
-          item_number, from_location_id, line_number)
-        values (${what.whId}, 'INVENTORY', ${what.tranType}, ${JSON.stringify(error.params)}, ${error.code}, ${what.user},
-          ${what.taskId}, ${String(error.params.itemNumber ?? '') || null}, ${String(error.params.locationId ?? '') || null},
-          ${Number(error.params.lineNumber) || null})`.execute(db);
-    }
-    throw error;
-  }
 }
 
 const TaskBody = Type.Object({
@@ -94,7 +72,9 @@ export function registerInventoryRoutes(app: FastifyInstance, ctx: AppContext): 
         const { whId, taskId } = request.body as { whId: string; taskId: string };
         const user = request.user!;
         requireWarehouse(user, whId);
-        await loggingRefusal(db, { whId, taskId, tranType, user: user.name }, () => run(db, whId, taskId, user));
+        await loggingRefusal(db, { whId, category: 'INVENTORY', tranType, controlNumber: taskId, user: user.name }, () =>
+          run(db, whId, taskId, user),
+        );
         return ok(1);
       },
     );
@@ -121,8 +101,16 @@ export function registerInventoryRoutes(app: FastifyInstance, ctx: AppContext): 
           select wh_id, location_id, item_number, lot_number, hu_id, stored_attribute_id
           from t_stored_item where id = any(${ids}::bigint[])`.execute(trx);
         await lockStockKeys(trx, keys);
-        const { rows } = await sql<{ id: number; whId: string; clientCode: string }>`
-          select id, wh_id, client_code from t_stored_item where id = any(${ids}::bigint[]) order by id for update`.execute(trx);
+        const { rows } = await sql<{
+          id: number;
+          whId: string;
+          clientCode: string;
+          locationId: string;
+          itemNumber: string;
+          allocatedQty: string;
+        }>`
+          select id, wh_id, client_code, location_id, item_number, trim_scale(allocated_qty)::text as allocated_qty
+          from t_stored_item where id = any(${ids}::bigint[]) order by id for update`.execute(trx);
         if (rows.length !== new Set(ids).size) throw new AppError('notFound');
         let count = 0;
         for (const row of rows) {
@@ -131,6 +119,14 @@ export function registerInventoryRoutes(app: FastifyInstance, ctx: AppContext): 
             throw new AppError('clientNotGranted', { clientCode: row.clientCode });
           }
           if (hold) {
+            // Reserved units belong to pick tasks: a hold would strand them (a short pick holds its row itself).
+            if (Number(row.allocatedQty) > 0) {
+              throw new AppError('holdAllocatedStock', {
+                locationId: row.locationId,
+                itemNumber: row.itemNumber,
+                allocated: row.allocatedQty,
+              });
+            }
             const { rows: reasons } = await sql`
               select 1 from t_reason where wh_id = ${row.whId} and reason_type = 'HOLD' and reason_id = ${reasonId ?? ''}
                 and (client_code is null or client_code = ${row.clientCode})`.execute(trx);

@@ -6,21 +6,10 @@ import { ok } from '../../platform/envelope';
 /**
  * Lookups of spec 001 §7 whose data belongs to later domains. The routes exist now so the console can call them;
  * each answers an empty list until its tables exist, and is then moved beside the others and filled in:
- * - getOrdersByStatus (whId, clientCode, status) — orders, outbound
- * - getExpiryDateItemsByZone (whId, zone) — stored items with expiry dates, inventory
- * - getStoAttributesByItem (whId, itemNumber, locationId) — attribute sets in stock, inventory
- * - addReceipt (whId, poNumber) — receipts, inbound
  * - getFork (whId) — forklifts and their RF users, RF
  * - getAccessToken — the token of an external carrier or label service, shipping
  */
-export const LATER_LOOKUPS = [
-  'getOrdersByStatus',
-  'getExpiryDateItemsByZone',
-  'getStoAttributesByItem',
-  'addReceipt',
-  'getFork',
-  'getAccessToken',
-] as const;
+export const LATER_LOOKUPS = ['getFork', 'getAccessToken'] as const;
 
 const AnyBody = Type.Object({
   whId: Type.Optional(Type.String({ maxLength: 20 })),

@@ -117,6 +117,11 @@ export const LIST_LOOKUPS: Readonly<Record<string, ListLookup>> = {
     where: (body) => (text(body, 'itemTypeId') ? [sql`item_type_id = ${text(body, 'itemTypeId')}`] : []),
   },
   getAttributeCollection: { source: { table: 't_attribute_collection', value: 'attribute_collection_id', label: 'description' } },
+  // The SCAC codes of the warehouse's active carriers (a PO names its inbound carrier by SCAC), the carrier's name beside.
+  getCarrierScac: {
+    source: { table: 't_carrier', value: 'scac_code', label: 'carrier_name', activeOnly: true },
+    where: () => [sql`scac_code is not null`],
+  },
 };
 
 function bodySchema(name: string, lookup: ListLookup): TSchema {

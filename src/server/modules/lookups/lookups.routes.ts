@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context';
 import { registerItemLookups } from './lookups.item';
 import { registerLaterLookups } from './lookups.later';
 import { registerListLookups } from './lookups.lists';
+import { registerStockLookups } from './lookups.stock';
 import { registerUserLookups } from './lookups.user';
 
 /** `/globalOptions/*` lookups (spec 000 §7, spec 001 §7), every answer limited to the caller's warehouse and client grants. */
@@ -10,5 +11,6 @@ export function registerLookupRoutes(app: FastifyInstance, ctx: AppContext): voi
   registerUserLookups(app, ctx);
   registerListLookups(app, ctx);
   registerItemLookups(app, ctx);
+  registerStockLookups(app, ctx);
   registerLaterLookups(app);
 }

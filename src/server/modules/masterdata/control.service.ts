@@ -1,15 +1,30 @@
 import { sql } from 'kysely';
 import type { Trx } from '../../crud/crud.types';
+import { AppError } from '../../platform/errors';
 
 /** The number series of spec 001 §3 "Control": one per warehouse and control type. */
-export type ControlType = 'MOVE' | 'ADJUST' | 'RECEIPT' | 'WAVE' | 'CARTON' | 'DELIVERY' | 'TASK' | 'COUNT';
+export type ControlType =
+  | 'MOVE'
+  | 'ADJUST'
+  | 'PO'
+  | 'RECEIPT'
+  | 'ORDER'
+  | 'WAVE'
+  | 'PICK'
+  | 'CARTON'
+  | 'DELIVERY'
+  | 'TASK'
+  | 'COUNT';
 
 /** Prefix of a series created on first use, so numbers read as what they number (MV00000001 …). */
 const DEFAULT_PREFIX: Record<ControlType, string> = {
   MOVE: 'MV',
   ADJUST: 'AJ',
+  PO: 'PO',
   RECEIPT: 'RC',
+  ORDER: 'SO',
   WAVE: 'WV',
+  PICK: 'PK',
   CARTON: 'CT',
   DELIVERY: 'DL',
   TASK: 'TK',
@@ -24,6 +39,14 @@ const DEFAULT_PREFIX: Record<ControlType, string> = {
 const NUMBERED_DOCUMENTS: Readonly<Partial<Record<string, string>>> = {
   MOVE: 'tbl_inv_movement',
   ADJUST: 'tbl_inv_adjustment',
+  PO: 't_po_master',
+  RECEIPT: 't_receipt',
+  ORDER: 't_order',
+  WAVE: 't_wave_master',
+  PICK: 't_wave_pick_task',
+  CARTON: 'tbl_shipping_label',
+  DELIVERY: 't_delivery',
+  COUNT: 'tbl_cycle_count_task',
 };
 
 /** Whether a document numbered from the warehouse's series exists. */
@@ -72,4 +95,54 @@ export async function takeNextNumber(trx: Trx, whId: string, controlType: Contro
     if (row) return `${row.prefix ?? ''}${String(row.value).padStart(row.numberLength, '0')}`;
   }
   throw new Error(`number series ${whId}/${controlType} vanished`);
+}
+
+/** A block of consecutive numbers of a series: the n-th (0-based) is `prefix` + `first + n` padded to `numberLength`. */
+export interface NumberBlock {
+  first: number;
+  prefix: string;
+  numberLength: number;
+}
+
+/** The text of the n-th (0-based) number of a block, as takeNextNumber writes it. */
+export const blockNumber = (block: NumberBlock, n: number): string =>
+  `${block.prefix}${String(block.first + n).padStart(block.numberLength, '0')}`;
+
+/**
+ * Takes `count` (≥ 1) consecutive numbers of a series at once, with the same guarantees as takeNextNumber (one
+ * conditional UPDATE; a generation of 10,000 count tasks takes one statement, not 10,000).
+ */
+export async function takeNumberBlock(trx: Trx, whId: string, controlType: ControlType, count: number): Promise<NumberBlock> {
+  const first = await takeNextNumber(trx, whId, controlType);
+  const { rows } = await sql<{ value: string; prefix: string | null; numberLength: number }>`
+    update t_control set next_value = next_value + ${count - 1}, update_time = now()
+    where wh_id = ${whId} and control_type = ${controlType}
+    returning next_value - ${count} as value, prefix, number_length`.execute(trx);
+  const row = rows[0];
+  if (!row || blockNumber({ first: Number(row.value), prefix: row.prefix ?? '', numberLength: row.numberLength }, 0) !== first) {
+    throw new Error(`number series ${whId}/${controlType} changed while a block was taken`);
+  }
+  return { first: Number(row.value), prefix: row.prefix ?? '', numberLength: row.numberLength };
+}
+
+/** Numbers of a series already typed by hand are skipped; this many in a row means something is wrong. */
+const MAX_SKIPPED_NUMBERS = 1000;
+
+/**
+ * The next number of the warehouse's series that no document has yet (`taken` answers whether one has it): a number
+ * typed by hand earlier (`PO00000007`, `SO00000012`) is skipped rather than answered as a duplicate of the user's
+ * blank number. A run of taken numbers longer than any sane one is refused as a duplicate of `field` (a label key).
+ */
+export async function takeFreeNumber(
+  trx: Trx,
+  whId: string,
+  controlType: ControlType,
+  taken: (candidate: string) => Promise<boolean>,
+  field: string,
+): Promise<string> {
+  for (let i = 0; i < MAX_SKIPPED_NUMBERS; i++) {
+    const candidate = await takeNextNumber(trx, whId, controlType);
+    if (!(await taken(candidate))) return candidate;
+  }
+  throw new AppError('duplicateKey', { fields: [field] });
 }

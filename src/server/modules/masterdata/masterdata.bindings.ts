@@ -20,6 +20,7 @@ import { tZone } from '../../../shared/entities/tZone';
 import { tZoneLoca } from '../../../shared/entities/tZoneLoca';
 import type { CrudBinding } from '../../crud/crud.types';
 import { grantsWarehouse } from '../../platform/grants';
+import { checkWhseControl } from '../inbound/receiving.po';
 import {
   checkAttributeCollection,
   checkControl,
@@ -57,7 +58,7 @@ const warehouse: CrudBinding = {
 export const MASTERDATA_BINDINGS: readonly CrudBinding[] = [
   warehouse,
   { entity: tClient, table: 't_client' },
-  { entity: tWhseControl, table: 't_whse_control' },
+  { entity: tWhseControl, table: 't_whse_control', beforeSave: async (_trx, row) => checkWhseControl(row) },
   {
     entity: tControl,
     table: 't_control',

@@ -89,9 +89,10 @@ describe('referential safety', () => {
   });
 
   it('deletes an item nothing refers to together with its units', async () => {
-    const item = await one('tItemMaster', { whId: 'WH01', itemNumber: 'BLUE-0001' });
+    // An item of the demo catalogue that no demo order, PO or stock names.
+    const item = await one('tItemMaster', { whId: 'WH01', itemNumber: 'BLUE-0099' });
     expect((await remove('tItemMaster', [item])).body).toMatchObject({ code: 200, data: 1 });
-    expect(await count('t_item_uom', sql`wh_id = 'WH01' and item_number = 'BLUE-0001'`)).toBe(0);
+    expect(await count('t_item_uom', sql`wh_id = 'WH01' and item_number = 'BLUE-0099'`)).toBe(0);
   });
 
   it('refuses to delete a client its items name', async () => {

@@ -67,7 +67,7 @@ describe('reporting frame settings', () => {
       const res = await t.get<{ url: string | null }>('/api/report/config', admin);
       expect(res.body.data.url).toBe('https://reports.example.com/wharf/run');
       const csp = String(res.raw.headers['content-security-policy']);
-      expect(csp).toContain("frame-src 'self' https://reports.example.com;");
+      expect(csp).toContain("frame-src 'self' blob: https://reports.example.com;");
       expect(csp).toContain("form-action 'self' https://reports.example.com");
 
       await createUser(t, 'noreports', { permissions: ['sys:tWhse:view'], warehouses: ['WH01'] });
@@ -77,12 +77,12 @@ describe('reporting frame settings', () => {
     }
   });
 
-  it('frames nothing but our own origin when no report server is configured', async () => {
+  it('frames nothing but our own origin (and the documents it generates) when no report server is configured', async () => {
     const t = await createTestApp();
     try {
       const res = await t.get<{ url: string | null }>('/api/report/config', await t.login());
       expect(res.body.data.url).toBeNull();
-      expect(String(res.raw.headers['content-security-policy'])).toContain("frame-src 'self';");
+      expect(String(res.raw.headers['content-security-policy'])).toContain("frame-src 'self' blob:;");
     } finally {
       await t.close();
     }

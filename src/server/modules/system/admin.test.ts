@@ -311,4 +311,19 @@ describe('operation log', () => {
     await createUser(t, 'nolog', { permissions: [], warehouses: [] });
     expect((await find({}, await t.login('nolog', 'Secret#123'))).status).toBe(403);
   });
+
+  it('sorts the log on the server by a clicked column, ties by entry order, and refuses other columns', async () => {
+    const page = (sort: { field: string; order: 'asc' | 'desc' }) =>
+      t.post<PageResult<Row>>('/api/log/findPage', { pageNum: 1, pageSize: 100, columnFilters: {}, sort }, admin);
+    const byOperation = (await page({ field: 'operation', order: 'asc' })).body.data.content;
+    const keys = byOperation.map((r) => [String(r.operation), Number(r.id)] as const);
+    const sorted = [...keys].sort(([a, i], [b, j]) => (a === b ? i - j : a < b ? -1 : 1));
+    expect(keys.map(([op]) => op)).toEqual(sorted.map(([op]) => op));
+    // Rows of one operation keep the order they were logged in.
+    const logins = keys.filter(([op]) => op === '/api/login').map(([, id]) => id);
+    expect(logins).toEqual([...logins].sort((a, b) => a - b));
+    const oldestFirst = (await page({ field: 'time', order: 'asc' })).body.data.content.map((r) => Number(r.id));
+    expect(oldestFirst).toEqual([...oldestFirst].sort((a, b) => a - b));
+    expect((await page({ field: 'params', order: 'asc' })).body.errorCode).toBe('unknownSort');
+  });
 });

@@ -9,6 +9,7 @@ import type { CrudBinding, Row, Trx } from '../../crud/crud.types';
 import type { Db } from '../../db/connect';
 import type { AppContext, SessionUser } from '../../platform/context';
 import { AppError, HttpError } from '../../platform/errors';
+import { clientsIn } from '../../platform/grants';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { loadAccessOf, permsNotHeld } from '../../platform/session';
 import { accountKey, claimAttempt, clearAttempts } from '../auth/throttle';
@@ -52,8 +53,8 @@ async function refuseBeyondActor(trx: Trx, actor: SessionUser, userIds: readonly
     for (const whId of target.warehouses) {
       if (!granted.includes(whId)) throw new AppError('warehouseNotGranted', { whId });
       // Within a warehouse, the actor's client list (if any) bounds the target's (none = every client).
-      const mine = actor.clients[whId];
-      const theirs = target.clients[whId];
+      const mine = clientsIn(actor, whId);
+      const theirs = clientsIn(target, whId);
       if (mine && (!theirs || theirs.some((c) => !mine.includes(c)))) throw new AppError('clientsNotGranted', { whId });
     }
   }

@@ -1,0 +1,218 @@
+/**
+ * The receive dialog of the receiving desk and the adjustment dialog of the receipt list: quantity (good and damaged
+ * together) and damaged quantity, lot and expiry only for a lot-controlled item, attribute values when the line fixes
+ * none, pallet, master pallet and location when receiving. Submit asks for confirmation, then calls the server, which
+ * runs every check again.
+ */
+import type SlInputElement from '@shoelace-style/shoelace/dist/components/input/input.component.js';
+import { type FormEvent, useEffect, useState } from 'react';
+import { matchesRule } from '../../../shared/validation';
+import { SUCCESS } from '../../../shared/wire';
+import { apiPost, toast } from '../../kit/api';
+import { useConfirm } from '../../kit/confirm';
+import { DateInput } from '../../kit/DateInput';
+import { useT } from '../../kit/i18n';
+import { ModalDialog } from '../../kit/ModalDialog';
+import { SlAlert, SlButton, SlIcon, SlInput } from '../../kit/sl';
+import './inbound.css';
+
+/** What the dialog needs to know of the line (receiving) or receipt (adjusting). */
+export interface ReceiptTarget {
+  title: string;
+  itemNumber: string;
+  itemDescription?: string | null;
+  uom: string;
+  lotControl: boolean;
+  /** The lot the line names: received as is, not typed. */
+  fixedLot?: string | null;
+  /** Attribute types (slot 1–11, null unused) whose values the user types; empty when the line fixes them. */
+  attributeTypes: readonly (string | null)[];
+  /** Starting values (adjusting: the receipt's own). */
+  initial: Readonly<Record<string, string>>;
+  /** Receiving only: where the stock goes (the door's staging location by default) and the pallet fields. */
+  receiving: boolean;
+}
+
+export interface ReceiptDialogProps {
+  target: ReceiptTarget | null;
+  onClose: () => void;
+  /** Sends the typed values; answers whether the server accepted them. */
+  onSubmit: (values: Record<string, string | null>) => Promise<boolean>;
+}
+
+const field = (name: string) => `entity.tReceipt.field.${name}`;
+
+export function ReceiptDialog({ target, onClose, onSubmit }: ReceiptDialogProps) {
+  const t = useT();
+  const confirm = useConfirm();
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    setValues({ ...(target?.initial ?? {}) });
+    setProblem('');
+  }, [target]);
+  if (!target) return null;
+  const set = (name: string) => (event: Event) => {
+    const value = (event.target as SlInputElement).value;
+    setValues((current) => ({ ...current, [name]: value }));
+    setProblem('');
+  };
+  const v = (name: string) => values[name] ?? '';
+  const slots = target.attributeTypes.map((type, i) => ({ type, slot: i + 1 })).filter((a) => a.type);
+
+  /** The checks the server runs too, said before asking: quantities, damage, lot and expiry, attributes. */
+  const check = (): string => {
+    if (!matchesRule('qtyPositive', v('qty').trim())) return t('error.fieldQtyPositive', { field: t(field('qtyReceived')) });
+    const damaged = v('qtyDamaged').trim() || '0';
+    if (!matchesRule('qtyNonNegative', damaged)) return t('error.fieldQtyNonNegative', { field: t(field('qtyDamaged')) });
+    if (Number(damaged) > Number(v('qty'))) return t('error.receiptDamagedAboveQty', { qtyDamaged: damaged, qty: v('qty') });
+    if (target.lotControl && (!v('lotNumber').trim() || !v('expirationDate'))) return t('error.lotAndExpiryRequired');
+    if (slots.some((a) => !v(`genericAttrValue${a.slot}`).trim())) return t('error.itemAttributesEmpty');
+    return '';
+  };
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const refused = check();
+    if (refused) {
+      setProblem(refused);
+      return;
+    }
+    if (!(await confirm('kit.confirm.submit'))) return;
+    setBusy(true);
+    try {
+      const payload: Record<string, string | null> = {};
+      for (const [name, value] of Object.entries(values)) payload[name] = value.trim() === '' ? null : value.trim();
+      if (await onSubmit(payload)) onClose();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <ModalDialog label={target.title} open onClose={onClose} className="inbound-receipt-dialog" data-testid="receipt-dialog">
+      <form className="inbound-receipt-form" noValidate onSubmit={(event) => void submit(event)}>
+        <div className="inbound-receipt-form__item">
+          {target.itemNumber}
+          {target.itemDescription ? ` · ${target.itemDescription}` : ''} · {target.uom}
+        </div>
+        <div className="inbound-receipt-form__row">
+          <SlInput
+            label={t(field('qtyReceived'))}
+            value={v('qty')}
+            inputmode="decimal"
+            required
+            autoFocus
+            data-testid="receipt-qty"
+            onSlInput={set('qty')}
+          />
+          <SlInput
+            label={t(field('qtyDamaged'))}
+            value={v('qtyDamaged')}
+            inputmode="decimal"
+            placeholder="0"
+            data-testid="receipt-damaged"
+            onSlInput={set('qtyDamaged')}
+          />
+        </div>
+        {target.lotControl ? (
+          <div className="inbound-receipt-form__row">
+            <SlInput
+              label={t(field('lotNumber'))}
+              value={target.fixedLot ?? v('lotNumber')}
+              readonly={Boolean(target.fixedLot)}
+              required
+              maxlength={50}
+              data-testid="receipt-lot"
+              onSlInput={set('lotNumber')}
+            />
+            <DateInput
+              label={t(field('expirationDate'))}
+              value={v('expirationDate')}
+              testId="receipt-expiry"
+              onChange={(value) => {
+                setValues((current) => ({ ...current, expirationDate: value }));
+                setProblem('');
+              }}
+            />
+          </div>
+        ) : null}
+        {slots.length > 0 ? (
+          <fieldset className="inbound-receipt-form__attributes" data-testid="receipt-attributes">
+            <legend>{t('inbound.receiving.attributes')}</legend>
+            {slots.map((a) => (
+              <SlInput
+                key={a.slot}
+                label={String(a.type)}
+                value={v(`genericAttrValue${a.slot}`)}
+                maxlength={100}
+                required
+                data-testid={`receipt-attribute-${a.slot}`}
+                onSlInput={set(`genericAttrValue${a.slot}`)}
+              />
+            ))}
+          </fieldset>
+        ) : null}
+        <div className="inbound-receipt-form__row">
+          <SlInput
+            label={t(field('huId'))}
+            value={v('huId')}
+            maxlength={50}
+            helpText={target.receiving ? t('inbound.receiving.huHelp') : ''}
+            data-testid="receipt-hu"
+            onSlInput={set('huId')}
+          />
+          {target.receiving ? (
+            <SlInput
+              label={t(field('masterHuId'))}
+              value={v('masterHuId')}
+              maxlength={50}
+              data-testid="receipt-master-hu"
+              onSlInput={set('masterHuId')}
+            />
+          ) : null}
+        </div>
+        {target.receiving ? (
+          <SlInput
+            label={t(field('locationId'))}
+            value={v('locationId')}
+            maxlength={30}
+            helpText={t('inbound.receiving.locationHelp')}
+            data-testid="receipt-location"
+            onSlInput={set('locationId')}
+          />
+        ) : null}
+        {problem ? (
+          <SlAlert open variant="danger" data-testid="receipt-problem">
+            <SlIcon slot="icon" name="exclamation-octagon" />
+            {problem}
+          </SlAlert>
+        ) : null}
+        <button type="submit" hidden />
+      </form>
+      <SlButton slot="footer" data-testid="receipt-cancel" onClick={onClose}>
+        {t('kit.confirm.cancel')}
+      </SlButton>
+      <SlButton slot="footer" variant="primary" loading={busy} data-testid="receipt-submit" onClick={() => void submit()}>
+        {t(target.receiving ? 'inbound.receiving.receive' : 'inbound.receiving.adjust')}
+      </SlButton>
+    </ModalDialog>
+  );
+}
+
+/** Posts a receipt call; a refusal is toasted by the api client and answers false. */
+export async function postReceipt<T>(
+  url: string,
+  body: Record<string, unknown>,
+  successMessage: (data: T) => string,
+): Promise<T | null> {
+  try {
+    const envelope = await apiPost<T>(url, body);
+    if (envelope.code !== SUCCESS) return null;
+    toast('success', successMessage(envelope.data));
+    return envelope.data;
+  } catch {
+    return null;
+  }
+}

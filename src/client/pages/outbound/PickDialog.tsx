@@ -1,0 +1,188 @@
+/**
+ * The confirm pick and short pick dialogs of a pick task (one allocation). Confirm: quantity (the open quantity),
+ * location, lot and pallet prefilled as allocated — the server refuses anything else. Short: the quantity found at the
+ * location (0 … less than open); the server picks what was found, holds the rest of the stock row for counting and
+ * re-allocates the missing quantity elsewhere.
+ */
+import { type FormEvent, useEffect, useState } from 'react';
+import { matchesRule } from '../../../shared/validation';
+import { SUCCESS } from '../../../shared/wire';
+import { apiPost, toast } from '../../kit/api';
+import { useConfirm } from '../../kit/confirm';
+import type { EntityRow } from '../../kit/EntityListPage';
+import { useT } from '../../kit/i18n';
+import { ModalDialog } from '../../kit/ModalDialog';
+import { SlButton, SlInput } from '../../kit/sl';
+import './picking.css';
+
+export type PickMode = 'pick' | 'short';
+
+const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+const field = (name: string) => `entity.tWavePickTask.field.${name}`;
+/** What is still open on a task: quantity − picked − short, in thousandths to stay exact. */
+export function openQty(row: EntityRow): string {
+  const milli = (v: unknown) => Math.round(Number(v ?? 0) * 1000);
+  const open = milli(row.quantity) - milli(row.pickedQty) - milli(row.shortQty);
+  return String(open / 1000);
+}
+
+interface PickDialogProps {
+  task: EntityRow | null;
+  mode: PickMode;
+  onClose: () => void;
+  onDone: () => void;
+}
+
+export function PickDialog({ task, mode, onClose, onDone }: PickDialogProps) {
+  const t = useT();
+  const confirm = useConfirm();
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (!task) return;
+    setValues({
+      qty: mode === 'pick' ? openQty(task) : '0',
+      locationId: text(task.pickLocation),
+      lotNumber: text(task.lotNumber),
+      huId: text(task.mHuId),
+    });
+    setProblem('');
+  }, [task, mode]);
+  if (!task) return null;
+  const v = (name: string) => values[name] ?? '';
+  const set = (name: string) => (event: Event) => {
+    setValues((current) => ({ ...current, [name]: (event.target as HTMLInputElement).value }));
+    setProblem('');
+  };
+  const open = openQty(task);
+
+  const check = (): string => {
+    const qty = v('qty').trim();
+    if (mode === 'pick') {
+      if (!matchesRule('qtyPositive', qty)) return t('error.fieldQtyPositive', { field: t(field('quantity')) });
+      if (Number(qty) > Number(open)) return t('error.pickQtyAboveOpen', { qty, open });
+    } else {
+      if (!matchesRule('qtyNonNegative', qty)) return t('error.fieldQtyNonNegative', { field: t(field('qtyFound')) });
+      if (Number(qty) >= Number(open)) return t('error.shortFoundNotBelowOpen', { qtyFound: qty, open });
+    }
+    return '';
+  };
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const refused = check();
+    if (refused) {
+      setProblem(refused);
+      return;
+    }
+    if (!(await confirm('kit.confirm.submit'))) return;
+    setBusy(true);
+    try {
+      const blank = (s: string) => (s.trim() === '' ? null : s.trim());
+      const envelope =
+        mode === 'pick'
+          ? await apiPost<{ pickedQty: string }>('/tWavePickTask/completeWavePick', {
+              id: task.id,
+              qty: v('qty').trim(),
+              locationId: v('locationId').trim(),
+              lotNumber: blank(v('lotNumber')),
+              huId: blank(v('huId')),
+            })
+          : await apiPost<{ shortQty: string; reallocatedQty: string; unplannedQty: string }>('/tWavePickTask/pickLocShortage', {
+              id: task.id,
+              qtyFound: v('qty').trim(),
+            });
+      if (envelope.code !== SUCCESS) return;
+      const data = envelope.data as Record<string, string>;
+      toast(
+        'success',
+        mode === 'pick'
+          ? t('outbound.pick.picked', { qty: v('qty').trim(), pickId: text(task.pickId) })
+          : t('outbound.pick.shorted', {
+              shortQty: text(data.shortQty),
+              reallocatedQty: text(data.reallocatedQty),
+              unplannedQty: text(data.unplannedQty),
+            }),
+      );
+      onDone();
+      onClose();
+    } catch {
+      // The api client has shown the failure.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <ModalDialog
+      label={t(mode === 'pick' ? 'outbound.pick.confirmTitle' : 'outbound.pick.shortTitle', { pickId: text(task.pickId) })}
+      open
+      onClose={onClose}
+      data-testid={mode === 'pick' ? 'pick-dialog' : 'short-dialog'}
+    >
+      <form className="pick-form" noValidate onSubmit={(event) => void submit(event)}>
+        <div className="pick-form__item">
+          {text(task.itemNumber)}
+          {task.itemDescription ? ` · ${text(task.itemDescription)}` : ''} · {t('outbound.pick.open', { open })}
+        </div>
+        <div className="pick-form__row">
+          <SlInput
+            label={t(field(mode === 'pick' ? 'quantity' : 'qtyFound'))}
+            value={v('qty')}
+            inputmode="decimal"
+            required
+            autoFocus
+            data-testid="pick-qty"
+            onSlInput={set('qty')}
+          />
+          <SlInput
+            label={t(field('pickLocation'))}
+            value={v('locationId')}
+            readonly={mode === 'short'}
+            maxlength={30}
+            data-testid="pick-location"
+            onSlInput={set('locationId')}
+          />
+        </div>
+        <div className="pick-form__row">
+          <SlInput
+            label={t(field('lotNumber'))}
+            value={v('lotNumber')}
+            readonly={mode === 'short'}
+            maxlength={50}
+            data-testid="pick-lot"
+            onSlInput={set('lotNumber')}
+          />
+          <SlInput
+            label={t(field('mHuId'))}
+            value={v('huId')}
+            readonly={mode === 'short'}
+            maxlength={50}
+            data-testid="pick-pallet"
+            onSlInput={set('huId')}
+          />
+        </div>
+        {mode === 'short' ? <p>{t('outbound.pick.shortHint')}</p> : null}
+        {problem ? (
+          <p className="pick-form__problem" role="alert" data-testid="pick-problem">
+            {problem}
+          </p>
+        ) : null}
+        <button type="submit" hidden />
+      </form>
+      <SlButton slot="footer" onClick={onClose}>
+        {t('kit.action.cancel')}
+      </SlButton>
+      <SlButton
+        slot="footer"
+        variant={mode === 'pick' ? 'primary' : 'warning'}
+        loading={busy}
+        data-testid="pick-submit"
+        onClick={() => void submit()}
+      >
+        {t('kit.action.submit')}
+      </SlButton>
+    </ModalDialog>
+  );
+}

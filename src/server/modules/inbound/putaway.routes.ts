@@ -1,0 +1,70 @@
+/** `/tReceipt/*` putaway calls (README "Putaway"): ready receipts, suggestions, and the putaway movement task. */
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { permission } from '../../../shared/permissions';
+import type { AppContext } from '../../platform/context';
+import { ok } from '../../platform/envelope';
+import { QtySchema, quantity } from './inspection.routes';
+import { createPutawayTasks, readyReceipts, suggestPutaway } from './putaway.service';
+
+const WhId = Type.String({ minLength: 1, maxLength: 20 });
+const RowId = Type.Integer({ minimum: 1, maximum: 2147483647 });
+const ReceiptFilter = Type.Object({
+  whId: WhId,
+  clientCode: Type.Optional(Type.String({ maxLength: 30 })),
+  receiptId: Type.Optional(Type.String({ maxLength: 30 })),
+  ids: Type.Optional(Type.Array(RowId, { maxItems: 1000 })),
+});
+type ReceiptFilterBody = { whId: string; clientCode?: string; receiptId?: string; ids?: number[] };
+const clean = (body: ReceiptFilterBody) => ({
+  whId: body.whId,
+  ...(body.clientCode ? { clientCode: body.clientCode } : {}),
+  ...(body.receiptId ? { receiptId: body.receiptId } : {}),
+  ...(body.ids && body.ids.length > 0 ? { ids: body.ids } : {}),
+});
+
+export function registerPutawayRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  const view = permission('tReceipt', 'view');
+
+  app.post('/tReceipt/getReadyForPutaway', { schema: { body: ReceiptFilter }, config: { permission: view } }, async (request) =>
+    ok(await readyReceipts(db, request.user!, clean(request.body as ReceiptFilterBody))),
+  );
+
+  // A suggestion changes nothing: reading receipts is enough to ask for one.
+  app.post('/tReceipt/suggestPutaway', { schema: { body: ReceiptFilter }, config: { permission: view } }, async (request) =>
+    ok(await suggestPutaway(db, request.user!, clean(request.body as ReceiptFilterBody))),
+  );
+
+  app.post(
+    '/tReceipt/createPutawayTasks',
+    {
+      schema: {
+        body: Type.Object({
+          whId: WhId,
+          lines: Type.Array(
+            Type.Object({
+              receiptRowId: RowId,
+              destLocationId: Type.String({ minLength: 1, maxLength: 30 }),
+              qty: QtySchema,
+            }),
+            { minItems: 1, maxItems: 500 },
+          ),
+        }),
+      },
+      config: { permission: permission('tReceipt', 'edit'), audit: true },
+    },
+    async (request) => {
+      const body = request.body as {
+        whId: string;
+        lines: { receiptRowId: number; destLocationId: string; qty: string | number }[];
+      };
+      const lines = body.lines.map((line) => ({
+        receiptRowId: line.receiptRowId,
+        destLocationId: line.destLocationId.trim(),
+        qty: quantity(line.qty, 'qtyPositive', 'inbound.putaway.field.qty'),
+      }));
+      return ok(await createPutawayTasks(db, request.user!, { whId: body.whId, lines }));
+    },
+  );
+}

@@ -1,0 +1,142 @@
+/**
+ * Receiving and receipt calls (spec 001 §7 `globalOptions/addReceipt`, `tReceipt/receiptAdjustment`, `deleteReceipt`,
+ * `receiptReconcile`, `findPageByPara`) and the two reads of the receiving desk. Each route declares its permission;
+ * the services check warehouse and client grants.
+ */
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { type TSchema, Type } from 'typebox';
+import { permission } from '../../../shared/permissions';
+import { IdSchema, PageRequestSchema } from '../../crud/crud.routes';
+import type { AppContext } from '../../platform/context';
+import { ok } from '../../platform/envelope';
+import { AppError } from '../../platform/errors';
+import { grantScope } from '../../platform/grants';
+import { type AdjustmentInput, adjustReceipt, deleteReceipt, findReceiptPage, type ReceiptQuery } from './receipts.service';
+import { readPo } from './receiving.po';
+import { addReceipt, type ReceiptInput } from './receiving.service';
+import { reconcilePo } from './reconcile.service';
+
+const text = (max: number) => Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: max })]));
+const code = (max: number) => Type.String({ minLength: 1, maxLength: max });
+/** A quantity as typed (3 decimals at most, checked by the service) or as a JSON number. */
+const Quantity = Type.Union([Type.String({ maxLength: 24 }), Type.Number()]);
+const OptionalQuantity = Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 24 }), Type.Number()]));
+const DATE = Type.String({ maxLength: 10, pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+const attributes: Record<string, TSchema> = Object.fromEntries(
+  Array.from({ length: 11 }, (_, i) => [`genericAttrValue${i + 1}`, text(100)]),
+);
+
+const AddReceiptBody = Type.Object({
+  whId: code(20),
+  poNumber: code(30),
+  lineNumber: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  qty: Quantity,
+  qtyDamaged: OptionalQuantity,
+  lotNumber: text(50),
+  expirationDate: text(10),
+  huId: text(50),
+  masterHuId: text(50),
+  doorId: text(20),
+  locationId: text(30),
+  receiptId: text(30),
+  ...attributes,
+});
+
+const AdjustBody = Type.Object({
+  id: IdSchema,
+  qtyReceived: Quantity,
+  qtyDamaged: OptionalQuantity,
+  lotNumber: text(50),
+  expirationDate: text(10),
+  huId: text(50),
+});
+
+const PoBody = Type.Object({ whId: code(20), poNumber: code(30) });
+
+const ReceiptPageBody = Type.Object({
+  pageNum: PageRequestSchema.properties.pageNum,
+  pageSize: PageRequestSchema.properties.pageSize,
+  whId: Type.Optional(Type.String({ maxLength: 20 })),
+  clientCode: Type.Optional(Type.String({ maxLength: 30 })),
+  poNumber: Type.Optional(Type.String({ maxLength: 30 })),
+  receiptId: Type.Optional(Type.String({ maxLength: 30 })),
+  itemNumber: Type.Optional(Type.String({ maxLength: 50 })),
+  vendorCode: Type.Optional(Type.String({ maxLength: 30 })),
+  status: Type.Optional(Type.Union([Type.Literal(''), Type.Literal('R'), Type.Literal('Q'), Type.Literal('P')])),
+  receiptDateFrom: Type.Optional(DATE),
+  receiptDateTo: Type.Optional(DATE),
+});
+
+export function registerReceivingRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  const receiptView = permission('tReceipt', 'view');
+  const receiptAdd = permission('tReceipt', 'add');
+
+  app.post(
+    '/globalOptions/addReceipt',
+    { schema: { body: AddReceiptBody }, config: { permission: receiptAdd } },
+    async (request) => ok(await addReceipt(db, request.body as ReceiptInput, request.user!)),
+  );
+
+  app.post(
+    '/tReceipt/receiptAdjustment',
+    { schema: { body: AdjustBody }, config: { permission: permission('tReceipt', 'edit') } },
+    async (request) => ok(await adjustReceipt(db, request.body as AdjustmentInput, request.user!)),
+  );
+
+  app.post(
+    '/tReceipt/deleteReceipt',
+    { schema: { body: Type.Object({ id: IdSchema }) }, config: { permission: permission('tReceipt', 'delete') } },
+    async (request) => ok(await deleteReceipt(db, (request.body as { id: number }).id, request.user!)),
+  );
+
+  // Reading needs a view permission of receipts or POs; closing also sys:tPoMaster:edit (checked by the service).
+  app.post(
+    '/tReceipt/receiptReconcile',
+    {
+      schema: { body: Type.Object({ ...PoBody.properties, close: Type.Optional(Type.Boolean()) }) },
+      config: { permission: `${receiptView},${permission('tPoMaster', 'view')}`, audit: true },
+    },
+    async (request) =>
+      ok(await reconcilePo(db, request.user!, request.body as { whId: string; poNumber: string; close?: boolean })),
+  );
+
+  app.post(
+    '/tReceipt/findPageByPara',
+    { schema: { body: ReceiptPageBody }, config: { permission: receiptView } },
+    async (request) => ok(await findReceiptPage(db, request.user!, request.body as ReceiptQuery)),
+  );
+
+  // The receiving desk: one PO with its lines and what remains to receive.
+  app.post(
+    '/tReceipt/getReceivingPo',
+    { schema: { body: PoBody }, config: { permission: `${receiptAdd},${receiptView}` } },
+    async (request) => {
+      const { whId, poNumber } = request.body as { whId: string; poNumber: string };
+      const po = await readPo(db, request.user!, whId, poNumber);
+      if (!po) throw new AppError('receiptPoNotFound', { poNumber });
+      return ok(po);
+    },
+  );
+
+  // The desk's PO choice: open and receiving POs of a warehouse (and client), newest first.
+  app.post(
+    '/tReceipt/getReceivablePo',
+    {
+      schema: { body: Type.Object({ whId: code(20), clientCode: Type.Optional(Type.String({ maxLength: 30 })) }) },
+      config: { permission: `${receiptAdd},${receiptView}` },
+    },
+    async (request) => {
+      const { whId, clientCode } = request.body as { whId: string; clientCode?: string };
+      const { rows } = await sql<{ optionValue: string; optionDisplay: string }>`
+        select po_number as option_value, po_number || coalesce(' · ' || v.vendor_name, '') as option_display
+        from t_po_master p
+        left join t_vendor v on v.wh_id = p.wh_id and v.vendor_code = p.vendor_code
+        where p.wh_id = ${whId} and p.status in ('O', 'R') and ${grantScope(request.user!, sql.ref('p.wh_id'), sql.ref('p.client_code'))}
+          ${clientCode ? sql`and p.client_code = ${clientCode}` : sql``}
+        order by p.id desc limit 200`.execute(db);
+      return ok(rows);
+    },
+  );
+}

@@ -1,0 +1,399 @@
+/**
+ * Wave release = allocation (`POST /tWaveMaster/releaseWave`, FLOWS.md "Allocation"). One transaction for every wave
+ * of the call: the waves locked in id order, each wave N (or H held from N) allocated and made R, a wave H held from R
+ * resumed R. Allocation is set-based: the wave's order lines and the candidate stock are read in one query each, the
+ * candidate keys locked (`lockStockKeys`, the ledger's global order), the plan made in memory line by line (order
+ * priority, order number, line number; FEFO, FIFO, picking flow; whole pallets) and written with one conditional
+ * update per stock row (`allocateStock`), one insert of pick details, one of pick tasks, one of exception-log rows.
+ */
+import { sql } from 'kysely';
+import type { Trx } from '../../crud/crud.types';
+import type { Db } from '../../db/connect';
+import { inTransaction } from '../../db/transaction';
+import { AppError } from '../../platform/errors';
+import { grantsClient, grantsWarehouse } from '../../platform/grants';
+import type { Actor } from '../inventory/execute.service';
+import { allocateStock, fromMilli, lockStockKeys, loggingRefusal, type Reservation, toMilli } from '../inventory/ledger.service';
+import { takeNextNumber } from '../masterdata/control.service';
+
+/** The body of releaseWave (spec §4: the five dialog fields are required). */
+export interface ReleaseInput {
+  whId: string;
+  waveIds: string[];
+  overrideWorkType: string;
+  priority: number;
+  workersRequired: number;
+  earliestShipDate: string;
+  latestShipDate: string;
+}
+
+/** One released wave: numbers of order lines fully planned and short (0 for a wave resumed from hold). */
+export interface ReleaseAnswer {
+  waveId: string;
+  planned: number;
+  short: number;
+}
+
+interface WaveRow {
+  id: number;
+  waveId: string;
+  status: string;
+  heldStatus: string | null;
+}
+
+/** An order line of a wave with its quantity in the item's base unit (null when its unit has no conversion). */
+export interface DemandLine {
+  waveId: string;
+  orderNumber: string;
+  lineNumber: number;
+  clientCode: string;
+  itemNumber: string;
+  lotNumber: string | null;
+  storedAttributeId: number | null;
+  uom: string;
+  baseQty: string | null;
+}
+
+/**
+ * A stock row that allocation may take: zone type A, location active and not a staging location (type S: stock there is
+ * being received or was already picked), row status A, something available.
+ */
+export interface Candidate {
+  id: number;
+  whId: string;
+  locationId: string;
+  itemNumber: string;
+  lotNumber: string | null;
+  huId: string | null;
+  storedAttributeId: number | null;
+  available: string;
+  expirationDate: string | null;
+  fifoDate: string;
+  pickingFlow: number | null;
+  pickArea: string | null;
+  zone: string | null;
+  itemHuIndicator: 'I' | 'H';
+}
+
+/** One planned reservation: part of a line from one stock row. */
+export interface Planned {
+  line: DemandLine;
+  row: Candidate;
+  qty: bigint;
+  rule: 'FEFO' | 'FIFO' | 'PALLET';
+}
+
+const field = (name: string) => `entity.tWaveMaster.field.${name}`;
+
+/** The lines of the waves, in allocation order: order priority, order number, line number. */
+async function demandLines(trx: Trx, whId: string, waveId: string): Promise<DemandLine[]> {
+  const { rows } = await sql<DemandLine>`
+    select wd.wave_id, d.order_number, d.line_number, o.client_code, d.item_number, d.lot_number, d.stored_attribute_id,
+      i.uom,
+      case when d.order_uom = i.uom then trim_scale(d.qty)::text
+        else trim_scale(round(d.qty * u.conversion_factor, 3))::text end as base_qty
+    from t_afo_wave_detail wd
+    join t_order o on o.wh_id = wd.wh_id and o.order_number = wd.order_number
+    join t_order_detail d on d.wh_id = o.wh_id and d.order_number = o.order_number
+    join t_item_master i on i.wh_id = d.wh_id and i.item_number = d.item_number
+    left join t_item_uom u on u.wh_id = d.wh_id and u.item_number = d.item_number and u.uom = d.order_uom and u.status = 'A'
+    where wd.wh_id = ${whId} and wd.wave_id = ${waveId} and o.status = 'W'
+    order by o.priority, o.order_number, d.line_number`.execute(trx);
+  return rows.map((r) => ({ ...r, storedAttributeId: r.storedAttributeId === null ? null : Number(r.storedAttributeId) }));
+}
+
+/** Candidate stock of the items, in allocation order per item: FEFO (no expiry last), FIFO, picking flow. */
+export async function candidates(trx: Trx, whId: string, items: readonly string[]): Promise<Candidate[]> {
+  if (items.length === 0) return [];
+  const { rows } = await sql<Candidate>`
+    select s.id, s.wh_id, s.location_id, s.item_number, s.lot_number, s.hu_id, s.stored_attribute_id,
+      (s.actual_qty - s.unavailable_qty - s.allocated_qty)::text as available,
+      to_char(s.expiration_date, 'YYYY-MM-DD') as expiration_date, to_char(s.fifo_date, 'YYYY-MM-DD') as fifo_date,
+      l.picking_flow, l.pick_area, l.zone, l.item_hu_indicator
+    from t_stored_item s
+    join t_location l on l.wh_id = s.wh_id and l.location_id = s.location_id and l.status = 'A' and l.type <> 'S'
+    join t_zone z on z.wh_id = l.wh_id and z.zone = l.zone and z.zone_type = 'A'
+    where s.wh_id = ${whId} and s.item_number = any(${[...items]}::varchar[]) and s.status = 'A'
+      and s.actual_qty - s.unavailable_qty - s.allocated_qty > 0
+    order by s.item_number, s.expiration_date nulls last, s.fifo_date, l.picking_flow nulls last, s.location_id, s.id`.execute(
+    trx,
+  );
+  return rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    storedAttributeId: r.storedAttributeId === null ? null : Number(r.storedAttributeId),
+  }));
+}
+
+/** Reads the candidates, locks their keys in the ledger's global order, then reads them again (now stable). */
+export async function lockedCandidates(trx: Trx, whId: string, items: readonly string[]): Promise<Candidate[]> {
+  await lockStockKeys(trx, await candidates(trx, whId, items));
+  return candidates(trx, whId, items);
+}
+
+/**
+ * Plans one line over the candidates (whose `available` is decreased as they are planned): rows of the line's item,
+ * lot and stored attribute id when the line names them, in the candidates' order; a pallet row gives its whole
+ * available quantity when the line still needs at least that much. Answers the reservations; what stays is short.
+ */
+export function planLine(line: DemandLine, need: bigint, byItem: Map<string, Candidate[]>, left: Map<number, bigint>): Planned[] {
+  const planned: Planned[] = [];
+  let remaining = need;
+  for (const row of byItem.get(line.itemNumber) ?? []) {
+    if (remaining <= 0n) break;
+    if (line.lotNumber !== null && row.lotNumber !== line.lotNumber) continue;
+    if (line.storedAttributeId !== null && row.storedAttributeId !== line.storedAttributeId) continue;
+    const available = left.get(row.id) ?? 0n;
+    if (available <= 0n) continue;
+    const pallet = row.huId !== null || row.itemHuIndicator === 'H';
+    const qty = available < remaining ? available : remaining;
+    const rule = pallet && qty === available ? 'PALLET' : row.expirationDate ? 'FEFO' : 'FIFO';
+    planned.push({ line, row, qty, rule });
+    left.set(row.id, available - qty);
+    remaining -= qty;
+  }
+  return planned;
+}
+
+/** Splits the reservations into pick tasks: one pick id per work type and pick area, numbered in picking-flow order. */
+export async function pickIds(trx: Trx, whId: string, planned: readonly Planned[]): Promise<Map<string, string>> {
+  const groups = new Map<string, number>();
+  for (const p of planned) {
+    const key = p.row.pickArea ?? '';
+    const flow = p.row.pickingFlow ?? Number.MAX_SAFE_INTEGER;
+    groups.set(key, Math.min(groups.get(key) ?? flow, flow));
+  }
+  const ids = new Map<string, string>();
+  for (const [key] of [...groups].sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]))) {
+    ids.set(key, await takeNextNumber(trx, whId, 'PICK'));
+  }
+  return ids;
+}
+
+/** A pick detail's ids by order line. */
+type DetailIds = Map<string, number>;
+export const lineKey = (orderNumber: string, lineNumber: number) => `${orderNumber}\u0000${lineNumber}`;
+
+/**
+ * Writes the tasks of the reservations (the ledger already holds them): one t_wave_pick_task row per reservation, with
+ * the stock row's attributes, the wave's work type and staging location.
+ */
+export async function insertTasks(
+  trx: Trx,
+  wave: { whId: string; waveId: string; workType: string | null; stagingLocation: string | null },
+  planned: readonly Planned[],
+  details: DetailIds,
+  ids: Map<string, string>,
+): Promise<void> {
+  if (planned.length === 0) return;
+  const rows = planned.map((p) => ({
+    pickId: ids.get(p.row.pickArea ?? ''),
+    pickDetailId: details.get(lineKey(p.line.orderNumber, p.line.lineNumber)),
+    orderNumber: p.line.orderNumber,
+    lineNumber: p.line.lineNumber,
+    clientCode: p.line.clientCode,
+    stockId: p.row.id,
+    qty: fromMilli(p.qty),
+    rule: p.rule,
+  }));
+  const attrs = Array.from({ length: 11 }, (_, i) => `generic_attr_value${i + 1}`);
+  await sql`
+    insert into t_wave_pick_task (pick_id, pick_detail_id, wh_id, wave_id, order_number, line_number, client_code,
+      item_number, lot_number, m_hu_id, stored_attribute_id, ${sql.join(attrs.map((a) => sql.ref(a)))},
+      pick_location, picking_flow, pick_area, zone, work_type, quantity, pick_rule, staging_location, expiration_date,
+      fifo_date)
+    select r."pickId", r."pickDetailId", ${wave.whId}, ${wave.waveId}, r."orderNumber", r."lineNumber", r."clientCode",
+      s.item_number, s.lot_number, s.hu_id, s.stored_attribute_id, ${sql.join(attrs.map((a) => sql.ref(`a.${a}`)))},
+      s.location_id, l.picking_flow, l.pick_area, l.zone, ${wave.workType}, r.qty, r.rule, ${wave.stagingLocation},
+      s.expiration_date, s.fifo_date
+    from json_to_recordset(${JSON.stringify(rows)}::json) as r("pickId" varchar, "pickDetailId" integer,
+      "orderNumber" varchar, "lineNumber" integer, "clientCode" varchar, "stockId" bigint, qty numeric, rule varchar)
+    join t_stored_item s on s.id = r."stockId"
+    join t_location l on l.wh_id = s.wh_id and l.location_id = s.location_id
+    left join t_stored_attribute a on a.id = s.stored_attribute_id
+    order by l.picking_flow nulls last, s.location_id, r."orderNumber", r."lineNumber"`.execute(trx);
+}
+
+/** Reserves the plan in the ledger; a row that could not take its part (never, under the key locks) aborts the release. */
+export async function reserve(trx: Trx, waveId: string, planned: readonly Planned[], actor: Actor): Promise<void> {
+  const reservations: Reservation[] = planned.map((p) => ({
+    id: p.row.id,
+    qty: fromMilli(p.qty),
+    controlNumber: waveId,
+    lineNumber: p.line.lineNumber,
+    description: `${p.line.orderNumber}/${p.line.lineNumber}`,
+  }));
+  const failed = await allocateStock(trx, reservations, actor.name);
+  if (failed.length > 0) throw new Error(`allocation lost stock rows ${failed.join(', ')} under their locks`);
+}
+
+/** Writes exception-log rows (OUTBOUND) for lines that stay short, in one insert. */
+export async function logShortages(
+  trx: Trx,
+  whId: string,
+  tranType: 'ALLOCATE' | 'SHORT',
+  controlNumber: string,
+  actor: Actor,
+  shorts: readonly { line: DemandLine; qty: string; errorCode: string; locationId?: string | null }[],
+): Promise<void> {
+  if (shorts.length === 0) return;
+  const rows = shorts.map((s) => ({
+    description: JSON.stringify({ orderNumber: s.line.orderNumber, lineNumber: s.line.lineNumber, qty: s.qty }),
+    errorCode: s.errorCode,
+    itemNumber: s.line.itemNumber,
+    lotNumber: s.line.lotNumber,
+    qty: s.qty,
+    lineNumber: s.line.lineNumber,
+    locationId: s.locationId ?? null,
+  }));
+  await sql`
+    insert into exception_log (wh_id, category, tran_type, description, error_code, employee_id, control_number,
+      item_number, lot_number, quantity, from_location_id, line_number)
+    select ${whId}, 'OUTBOUND', ${tranType}, r.description, r."errorCode", ${actor.name}, ${controlNumber},
+      r."itemNumber", r."lotNumber", r.qty, r."locationId", r."lineNumber"
+    from json_to_recordset(${JSON.stringify(rows)}::json) as r(description varchar, "errorCode" varchar,
+      "itemNumber" varchar, "lotNumber" varchar, qty numeric, "locationId" varchar, "lineNumber" integer)`.execute(trx);
+}
+
+/** Allocates one wave (see the file comment); answers its counts of planned and short lines. */
+async function allocateWave(
+  trx: Trx,
+  whId: string,
+  wave: { waveId: string; workType: string; stagingLocation: string | null },
+  actor: Actor,
+): Promise<ReleaseAnswer> {
+  const lines = await demandLines(trx, whId, wave.waveId);
+  for (const line of lines) {
+    if (!grantsClient(actor, whId, line.clientCode, 'write')) {
+      throw new AppError('clientNotGranted', { clientCode: line.clientCode });
+    }
+  }
+  const stock = await lockedCandidates(trx, whId, [...new Set(lines.map((l) => l.itemNumber))]);
+  const byItem = new Map<string, Candidate[]>();
+  const left = new Map<number, bigint>();
+  for (const row of stock) {
+    const list = byItem.get(row.itemNumber);
+    if (list) list.push(row);
+    else byItem.set(row.itemNumber, [row]);
+    left.set(row.id, toMilli(row.available));
+  }
+  const planned: Planned[] = [];
+  const details: { line: DemandLine; ordered: string; planned: string; unplanned: string }[] = [];
+  const shorts: { line: DemandLine; qty: string; errorCode: string }[] = [];
+  let plannedLines = 0;
+  for (const line of lines) {
+    if (line.baseQty === null) {
+      // No active unit conversion: nothing can be planned; the pick detail keeps the line in the item's unit count 0.
+      shorts.push({ line, qty: '0', errorCode: 'allocationNoUom' });
+      continue;
+    }
+    const need = toMilli(line.baseQty);
+    const parts = planLine(line, need, byItem, left);
+    planned.push(...parts);
+    const got = parts.reduce((sum, p) => sum + p.qty, 0n);
+    details.push({ line, ordered: line.baseQty, planned: fromMilli(got), unplanned: fromMilli(need - got) });
+    if (got === need) plannedLines++;
+    else shorts.push({ line, qty: fromMilli(need - got), errorCode: got === 0n ? 'allocationNoStock' : 'allocationShort' });
+  }
+  await reserve(trx, wave.waveId, planned, actor);
+  const ids = await insertDetails(trx, whId, wave.waveId, details);
+  await insertTasks(trx, { whId, ...wave }, planned, ids, await pickIds(trx, whId, planned));
+  await logShortages(trx, whId, 'ALLOCATE', wave.waveId, actor, shorts);
+  await sql`
+    update t_afo_wave_detail_line wl set planned_qty = r.planned, update_time = now()
+    from json_to_recordset(${JSON.stringify(details.map((d) => ({ o: d.line.orderNumber, n: d.line.lineNumber, planned: d.planned })))}::json)
+      as r(o varchar, n integer, planned numeric)
+    where wl.wh_id = ${whId} and wl.order_number = r.o and wl.line_number = r.n`.execute(trx);
+  await sql`
+    update t_order set status = 'A', update_time = now()
+    where wh_id = ${whId} and wave_id = ${wave.waveId} and status = 'W'`.execute(trx);
+  if (planned.length === 0) {
+    // Nothing planned, no task to pick: the wave is done picking now (R → C), as after its last task is picked or short.
+    await sql`
+      update t_wave_master set status = 'C', update_time = now()
+      where wh_id = ${whId} and wave_id = ${wave.waveId} and status = 'R'`.execute(trx);
+  }
+  return { waveId: wave.waveId, planned: plannedLines, short: lines.length - plannedLines };
+}
+
+/** One pick detail per line (S when nothing at all is planned); answers their ids by order line. */
+async function insertDetails(
+  trx: Trx,
+  whId: string,
+  waveId: string,
+  details: readonly { line: DemandLine; ordered: string; planned: string; unplanned: string }[],
+): Promise<DetailIds> {
+  if (details.length === 0) return new Map();
+  const rows = details.map((d) => ({
+    o: d.line.orderNumber,
+    n: d.line.lineNumber,
+    c: d.line.clientCode,
+    i: d.line.itemNumber,
+    lot: d.line.lotNumber,
+    attr: d.line.storedAttributeId,
+    uom: d.line.uom,
+    ordered: d.ordered,
+    planned: d.planned,
+    unplanned: d.unplanned,
+    status: toMilli(d.planned) === 0n ? 'S' : 'O',
+  }));
+  const { rows: inserted } = await sql<{ id: number; orderNumber: string; lineNumber: number }>`
+    insert into t_pick_detail (wh_id, wave_id, order_number, line_number, client_code, item_number, lot_number,
+      stored_attribute_id, uom, qty_ordered, planned_qty, unplanned_qty, status)
+    select ${whId}, ${waveId}, r.o, r.n, r.c, r.i, r.lot, r.attr, r.uom, r.ordered, r.planned, r.unplanned, r.status
+    from json_to_recordset(${JSON.stringify(rows)}::json) as r(o varchar, n integer, c varchar, i varchar, lot varchar,
+      attr bigint, uom varchar, ordered numeric, planned numeric, unplanned numeric, status char(1))
+    returning id, order_number, line_number`.execute(trx);
+  return new Map(inserted.map((r) => [lineKey(r.orderNumber, r.lineNumber), r.id]));
+}
+
+/** `releaseWave`: see the file comment and contracts (answer `[{waveId, planned, short}]`). */
+export async function releaseWaves(db: Db, input: ReleaseInput, actor: Actor): Promise<ReleaseAnswer[]> {
+  const waveIds = [...new Set(input.waveIds)];
+  return loggingRefusal(
+    db,
+    { whId: input.whId, category: 'OUTBOUND', tranType: 'ALLOCATE', controlNumber: waveIds[0] ?? null, user: actor.name },
+    () =>
+      inTransaction(db, async (trx) => {
+        if (!grantsWarehouse(actor, input.whId)) throw new AppError('warehouseNotGranted', { whId: input.whId });
+        if (input.earliestShipDate > input.latestShipDate) {
+          throw new AppError('dateRangeInvalid', { from: field('earliestShipDate'), to: field('latestShipDate') });
+        }
+        const { rows: workTypes } = await sql`
+          select 1 from t_work_type where wh_id = ${input.whId} and work_type = ${input.overrideWorkType}`.execute(trx);
+        if (workTypes.length === 0) {
+          throw new AppError('referenceNotFound', { field: field('overrideWorkType'), value: input.overrideWorkType });
+        }
+        const { rows: waves } = await sql<WaveRow & { stagingLocation: string | null }>`
+          select id, wave_id, status, held_status, staging_location from t_wave_master
+          where wh_id = ${input.whId} and wave_id = any(${waveIds}::varchar[]) order by id for update`.execute(trx);
+        const answers: ReleaseAnswer[] = [];
+        for (const waveId of waveIds) {
+          const wave = waves.find((w) => w.waveId === waveId);
+          if (!wave) throw new AppError('waveNotFound', { waveId });
+          const allocate = wave.status === 'N' || (wave.status === 'H' && wave.heldStatus === 'N');
+          const resume = wave.status === 'H' && wave.heldStatus === 'R';
+          if (!allocate && !resume) throw new AppError('waveNotReleasable', { waveId, status: `code.waveStatus.${wave.status}` });
+          // Picks go to the wave's staging location and cartons are packed there: a wave without one cannot be picked.
+          if (!wave.stagingLocation) throw new AppError('waveNoStagingLocation', { waveId });
+          await sql`
+            update t_wave_master set status = 'R', held_status = null, override_work_type = ${input.overrideWorkType},
+              priority = ${input.priority}, workers_required = ${input.workersRequired},
+              earliest_ship_date = ${input.earliestShipDate}::date, latest_ship_date = ${input.latestShipDate}::date,
+              released_date = coalesce(released_date, now()), release_by = ${actor.name}, update_time = now()
+            where id = ${wave.id} and status = ${wave.status}`.execute(trx);
+          answers.push(
+            allocate
+              ? await allocateWave(
+                  trx,
+                  input.whId,
+                  { waveId, workType: input.overrideWorkType, stagingLocation: wave.stagingLocation },
+                  actor,
+                )
+              : { waveId, planned: 0, short: 0 },
+          );
+        }
+        return answers;
+      }),
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * The business calls of outbound picking (README "Allocation and picking"): `tWaveMaster/releaseWave` (contracts.md),
+ * `tWavePickTask/completeWavePick`, `tWavePickTask/pickLocShortage`, and the allocation list's routes. Each route
+ * declares its permission; the services check warehouse and client grants.
+ */
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { permission } from '../../../shared/permissions';
+import type { PageRequest } from '../../../shared/wire';
+import { IdSchema, PageRequestSchema } from '../../crud/crud.routes';
+import { findPage } from '../../crud/crud.service';
+import type { AppContext } from '../../platform/context';
+import { ok } from '../../platform/envelope';
+import { AppError } from '../../platform/errors';
+import { type ReleaseInput, releaseWaves } from './allocation.service';
+import { ALLOCATION_BINDING } from './picking.bindings';
+import { completeWavePick, type PickInput, pickLocShortage, type ShortInput } from './picking.service';
+
+const code = (max: number) => Type.String({ minLength: 1, maxLength: max });
+const text = (max: number) => Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: max })]));
+/** A quantity as typed (3 decimals at most, checked by the service) or as a JSON number. */
+const Quantity = Type.Union([Type.String({ maxLength: 24 }), Type.Number({ minimum: 0, maximum: 1e15 })]);
+const DATE = Type.String({ maxLength: 10, pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+
+const ReleaseBody = Type.Object({
+  whId: code(20),
+  waveIds: Type.Array(code(30), { minItems: 1, maxItems: 50 }),
+  overrideWorkType: code(20),
+  priority: Type.Integer({ minimum: 1, maximum: 99 }),
+  workersRequired: Type.Integer({ minimum: 1, maximum: 999 }),
+  earliestShipDate: DATE,
+  latestShipDate: DATE,
+});
+
+const PickBody = Type.Object({
+  id: IdSchema,
+  qty: Quantity,
+  locationId: code(30),
+  lotNumber: text(50),
+  huId: text(50),
+});
+
+const ShortBody = Type.Object({ id: IdSchema, qtyFound: Quantity });
+
+export function registerPickRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  const pick = permission('tWavePickTask', 'edit');
+
+  app.post(
+    '/tWaveMaster/releaseWave',
+    { schema: { body: ReleaseBody }, config: { permission: permission('tWaveMaster', 'edit'), audit: true } },
+    async (request) => ok(await releaseWaves(db, request.body as ReleaseInput, request.user!)),
+  );
+
+  app.post(
+    '/tWavePickTask/completeWavePick',
+    { schema: { body: PickBody }, config: { permission: pick, audit: true } },
+    async (request) => ok(await completeWavePick(db, request.body as PickInput, request.user!)),
+  );
+
+  app.post(
+    '/tWavePickTask/pickLocShortage',
+    { schema: { body: ShortBody }, config: { permission: pick, audit: true } },
+    async (request) => ok(await pickLocShortage(db, request.body as ShortInput, request.user!)),
+  );
+
+  // The allocation list (spec §2.10): read by whoever sees pick tasks or pick details; save and delete keep the spec's
+  // permissions (§6) and answer, like every view-only entity, why they cannot be.
+  const name = ALLOCATION_BINDING.entity.name;
+  app.post(
+    `/${name}/findPage`,
+    {
+      schema: { body: PageRequestSchema },
+      config: {
+        permission: [
+          permission('tAllocation', 'view'),
+          permission('tWavePickTask', 'view'),
+          permission('tPickDetail', 'view'),
+        ].join(','),
+      },
+    },
+    async (request) => ok(await findPage(db, ALLOCATION_BINDING, request.user!, request.body as PageRequest)),
+  );
+  const refuse = async () => {
+    throw new AppError('viewOnlyEntity', { entity: `entity.${name}.name`, reason: `viewOnly.${name}` });
+  };
+  const DeleteBody = Type.Array(Type.Object({ id: IdSchema }), { minItems: 1, maxItems: 1000 });
+  app.post(
+    `/${name}/save`,
+    {
+      schema: { body: Type.Record(Type.String({ maxLength: 60 }), Type.Unknown()) },
+      config: { permission: permission('tAllocation', 'edit') },
+    },
+    refuse,
+  );
+  app.post(
+    `/${name}/delete`,
+    { schema: { body: DeleteBody }, config: { permission: permission('tAllocation', 'delete') } },
+    refuse,
+  );
+}

@@ -1,0 +1,479 @@
+/**
+ * Carton picking (contracts.md 1–3, README "Carton picking"): `getNextCarton` opens (or resumes) an order's carton at
+ * the wave's staging location, `completeCartonPick` moves what was packed from the staging stock (hu null) into the
+ * carton (hu = carton number) and closes it, `exitCartonPick` deletes an open carton. Each call is one transaction:
+ * ledger keys first (`lockStockKeys`), then the wave, the order, the carton, the pick details by id. The order's lock
+ * serialises every packing of one order, so what is left to pack is read once under it and never packed twice.
+ */
+import { sql } from 'kysely';
+import { matchesRule } from '../../../shared/validation';
+import type { Trx } from '../../crud/crud.types';
+import type { Db } from '../../db/connect';
+import { inTransaction } from '../../db/transaction';
+import { AppError } from '../../platform/errors';
+import { grantsClient, grantsWarehouse } from '../../platform/grants';
+import type { Actor } from '../inventory/execute.service';
+import {
+  addStock,
+  fromMilli,
+  lockStockKeys,
+  loggingRefusal,
+  type StockKey,
+  type TranContext,
+  takeStock,
+  toMilli,
+  writeTranLog,
+} from '../inventory/ledger.service';
+import { takeNextNumber } from '../masterdata/control.service';
+import { activeCartonTypes, chooseCartonType } from './cartonType';
+import { type CartonRow, readCarton, refuseShipped } from './shipping.guard';
+
+/** What of an order is picked and not yet in a carton: one row per pick detail × lot × stored attribute id. */
+export interface PackLine {
+  pickDetailId: number;
+  lineNumber: number;
+  itemNumber: string;
+  itemDescription: string;
+  lotNumber: string | null;
+  storedAttributeId: number | null;
+  expirationDate: string | null;
+  uom: string;
+  remainingQty: string;
+}
+
+export interface NextCartonInput {
+  whId: string;
+  waveId: string;
+  orderNumber: string;
+  cartonType?: string | null;
+}
+
+export interface NextCartonAnswer {
+  cartonNumber: string;
+  cartonType: string;
+  cartonSeq: number;
+  orderNumber: string;
+  waveId: string;
+  locationId: string;
+  status: 'O';
+  lines: PackLine[];
+}
+
+export interface PackInputLine {
+  pickDetailId: number;
+  lotNumber?: string | null;
+  storedAttributeId?: number | null;
+  qty: string | number;
+}
+
+export interface CompleteInput {
+  whId: string;
+  cartonNumber: string;
+  lines: PackInputLine[];
+  actualWeight?: string | number | null;
+}
+
+export interface CompleteAnswer {
+  cartonNumber: string;
+  status: 'C';
+  logicalWeight: string;
+  actualWeight: string | null;
+  weightStatus: 'N' | 'W' | 'O';
+  remainingQty: string;
+  orderStatus: string;
+}
+
+/** A carton as the shipping services read it. */
+
+/** The warehouse control naming the weight tolerance in percent (default 10 when absent). */
+export const WEIGHT_TOLERANCE_PCT = 'WEIGHT_TOLERANCE_PCT';
+const DEFAULT_TOLERANCE_PCT = '10';
+
+interface RemainingRow extends PackLine {
+  unitVolume: string | null;
+  defaultCartonType: string | null;
+  isSpecialSize: string;
+  useXcarton: string;
+  minqtyToUseXcarton: string | null;
+}
+
+const blank = (value: unknown): string | null => {
+  if (value === undefined || value === null) return null;
+  const s = String(value).trim();
+  return s === '' ? null : s;
+};
+const attrId = (value: unknown): number | null => (value === undefined || value === null ? null : Number(value));
+
+/** The identity of a pack line: pick detail, lot, stored attribute id. */
+export const packKey = (pickDetailId: number, lotNumber: string | null, storedAttributeId: number | null) =>
+  JSON.stringify([pickDetailId, lotNumber, storedAttributeId]);
+
+/** What of the order is picked (its pick tasks) minus what its cartons hold, per pick detail × lot × attribute id. */
+async function remainingLines(trx: Trx, whId: string, orderNumber: string): Promise<RemainingRow[]> {
+  const { rows } = await sql<RemainingRow>`
+    with picked as (
+      select t.pick_detail_id, t.lot_number, t.stored_attribute_id, sum(t.picked_qty) as qty,
+        min(t.expiration_date) as expiration_date
+      from t_wave_pick_task t where t.wh_id = ${whId} and t.order_number = ${orderNumber} and t.picked_qty > 0
+      group by t.pick_detail_id, t.lot_number, t.stored_attribute_id),
+    packed as (
+      select pick_detail_id, lot_number, stored_attribute_id, sum(qty) as qty from tbl_shipping_label_detail
+      where wh_id = ${whId} and order_number = ${orderNumber}
+      group by pick_detail_id, lot_number, stored_attribute_id)
+    select p.pick_detail_id, d.line_number, d.item_number, i.description as item_description, p.lot_number,
+      p.stored_attribute_id, to_char(p.expiration_date, 'YYYY-MM-DD') as expiration_date, d.uom,
+      trim_scale(p.qty - coalesce(k.qty, 0))::text as remaining_qty, i.unit_volume::text as unit_volume,
+      i.default_carton_type, i.is_special_size, i.use_xcarton, i.minqty_to_use_xcarton::text as minqty_to_use_xcarton
+    from picked p
+    join t_pick_detail d on d.id = p.pick_detail_id
+    join t_item_master i on i.wh_id = d.wh_id and i.item_number = d.item_number
+    left join packed k on k.pick_detail_id = p.pick_detail_id and k.lot_number is not distinct from p.lot_number
+      and k.stored_attribute_id is not distinct from p.stored_attribute_id
+    where p.qty > coalesce(k.qty, 0)
+    order by d.line_number, p.lot_number nulls first, p.stored_attribute_id nulls first`.execute(trx);
+  return rows.map((r) => ({ ...r, pickDetailId: Number(r.pickDetailId), storedAttributeId: attrId(r.storedAttributeId) }));
+}
+
+const toPackLine = (r: RemainingRow): PackLine => ({
+  pickDetailId: r.pickDetailId,
+  lineNumber: r.lineNumber,
+  itemNumber: r.itemNumber,
+  itemDescription: r.itemDescription,
+  lotNumber: r.lotNumber,
+  storedAttributeId: r.storedAttributeId,
+  expirationDate: r.expirationDate,
+  uom: r.uom,
+  remainingQty: r.remainingQty,
+});
+
+interface OrderRow {
+  clientCode: string;
+  status: string;
+  waveId: string | null;
+  carrierId: string | null;
+}
+
+async function readOrder(trx: Trx, whId: string, orderNumber: string, lock: boolean): Promise<OrderRow | null> {
+  const { rows } = await sql<OrderRow>`
+    select client_code, status, wave_id, carrier_id from t_order where wh_id = ${whId} and order_number = ${orderNumber}
+    ${lock ? sql`for update` : sql``}`.execute(trx);
+  return rows[0] ?? null;
+}
+
+/** Refuses an order shipped (the spec's words), with its status label. */
+/** Warehouse grant, then the carton (notFound), then the client grant (write). */
+export async function grantedCarton(trx: Trx, actor: Actor, whId: string, cartonNumber: string): Promise<CartonRow> {
+  if (!grantsWarehouse(actor, whId)) throw new AppError('warehouseNotGranted', { whId });
+  const carton = await readCarton(trx, whId, cartonNumber, false);
+  if (!carton) throw new AppError('notFound');
+  if (!grantsClient(actor, whId, carton.clientCode, 'write')) {
+    throw new AppError('clientNotGranted', { clientCode: carton.clientCode });
+  }
+  return carton;
+}
+
+/** `getNextCarton` (contracts.md 1). */
+export async function getNextCarton(db: Db, input: NextCartonInput, actor: Actor): Promise<NextCartonAnswer> {
+  return inTransaction(db, async (trx) => {
+    const { whId, waveId, orderNumber } = input;
+    if (!grantsWarehouse(actor, whId)) throw new AppError('warehouseNotGranted', { whId });
+    const seen = await readOrder(trx, whId, orderNumber, false);
+    if (!seen) throw new AppError('notFound');
+    if (!grantsClient(actor, whId, seen.clientCode, 'write')) {
+      throw new AppError('clientNotGranted', { clientCode: seen.clientCode });
+    }
+    const { rows: waves } = await sql<{ status: string; stagingLocation: string | null }>`
+      select status, staging_location from t_wave_master where wh_id = ${whId} and wave_id = ${waveId} for share`.execute(trx);
+    const wave = waves[0];
+    if (!wave) throw new AppError('waveNotFound', { waveId });
+    const order = (await readOrder(trx, whId, orderNumber, true)) as OrderRow;
+    if (order.waveId !== waveId) throw new AppError('waveOrderNotInWave', { orderNumber, waveId });
+    refuseShipped({ orderNumber, orderStatus: order.status });
+    if (wave.status !== 'P' && wave.status !== 'C') {
+      throw new AppError('waveNotPacking', { waveId, status: `code.waveStatus.${wave.status}` });
+    }
+    const lines = await remainingLines(trx, whId, orderNumber);
+    const { rows: open } = await sql<CartonRow>`
+      select carton_number, carton_type, carton_seq, location_id from tbl_shipping_label
+      where wh_id = ${whId} and order_number = ${orderNumber} and status = 'O' order by carton_seq limit 1`.execute(trx);
+    const answer = (c: Pick<CartonRow, 'cartonNumber' | 'cartonType' | 'cartonSeq' | 'locationId'>): NextCartonAnswer => ({
+      cartonNumber: c.cartonNumber,
+      cartonType: c.cartonType,
+      cartonSeq: c.cartonSeq,
+      orderNumber,
+      waveId,
+      locationId: c.locationId,
+      status: 'O',
+      lines: lines.map(toPackLine),
+    });
+    if (open[0]) return answer(open[0]);
+    if (lines.length === 0) throw new AppError('cartonNothingToPack', { orderNumber });
+    if (!wave.stagingLocation) throw new AppError('waveNoStagingLocation', { waveId });
+    const types = await activeCartonTypes(trx, whId);
+    const asked = blank(input.cartonType);
+    let cartonType: string | null;
+    if (asked !== null) {
+      cartonType = types.some((t) => t.cartonType === asked) ? asked : null;
+      if (cartonType === null) {
+        throw new AppError('referenceNotFound', { field: 'entity.tblShippingLabel.field.cartonType', value: asked });
+      }
+    } else {
+      const ruleLines = lines.map((l) => ({
+        lineNumber: l.lineNumber,
+        itemNumber: l.itemNumber,
+        qty: Number(l.remainingQty),
+        unitVolume: l.unitVolume === null ? null : Number(l.unitVolume),
+        defaultCartonType: l.defaultCartonType,
+        isSpecialSize: l.isSpecialSize,
+        useXcarton: l.useXcarton,
+        minqtyToUseXcarton: l.minqtyToUseXcarton === null ? null : Number(l.minqtyToUseXcarton),
+      }));
+      cartonType = chooseCartonType(ruleLines, types)?.cartonType ?? null;
+      if (cartonType === null) {
+        throw new AppError('referenceNotFound', { field: 'entity.tblShippingLabel.field.cartonType', value: '—' });
+      }
+    }
+    const cartonNumber = await takeNextNumber(trx, whId, 'CARTON');
+    const { rows } = await sql<{ cartonSeq: number }>`
+      insert into tbl_shipping_label (wh_id, carton_number, order_number, wave_id, client_code, location_id, carton_type,
+        carton_seq, carrier, status, first_carton_flag, create_by)
+      select ${whId}, ${cartonNumber}, ${orderNumber}, ${waveId}, ${order.clientCode}, ${wave.stagingLocation},
+        ${cartonType}, s.seq, ${order.carrierId}, 'O', case when s.seq = 1 then 'Y' else 'N' end, ${actor.name}
+      from (select coalesce(max(carton_seq), 0) + 1 as seq from tbl_shipping_label
+            where wh_id = ${whId} and order_number = ${orderNumber}) s
+      returning carton_seq`.execute(trx);
+    return answer({
+      cartonNumber,
+      cartonType,
+      cartonSeq: rows[0]?.cartonSeq ?? 1,
+      locationId: wave.stagingLocation,
+    });
+  });
+}
+
+const packField = (name: string) => `entity.tblShippingLabelDetail.field.${name}`;
+
+/** The ledger key of a carton's stock of one line: the carton's location, hu = the carton number. */
+export const cartonKey = (
+  carton: Pick<CartonRow, 'whId' | 'locationId' | 'cartonNumber'>,
+  itemNumber: string,
+  lotNumber: string | null,
+  storedAttributeId: number | null,
+): StockKey => ({
+  whId: carton.whId,
+  locationId: carton.locationId,
+  itemNumber,
+  lotNumber,
+  huId: carton.cartonNumber,
+  storedAttributeId,
+});
+
+/** The 11 attribute values of a stored attribute id (all null without one). */
+export async function attributeValues(trx: Trx, storedAttributeId: number | null): Promise<(string | null)[]> {
+  if (storedAttributeId === null) return Array.from({ length: 11 }, () => null);
+  const { rows } = await sql<Record<string, string | null>>`
+    select * from t_stored_attribute where id = ${storedAttributeId}::bigint`.execute(trx);
+  const row = rows[0] ?? {};
+  return Array.from({ length: 11 }, (_, i) => row[`genericAttrValue${i + 1}`] ?? null);
+}
+
+/** Recomputes a carton's logical weight (Σ unit weight × qty + the type's tare); answers it. */
+export async function logicalWeight(trx: Trx, whId: string, cartonNumber: string): Promise<string> {
+  const { rows } = await sql<{ weight: string }>`
+    select trim_scale(round(coalesce((select sum(d.qty * coalesce(i.unit_weight, 0))
+        from tbl_shipping_label_detail d
+        join t_item_master i on i.wh_id = d.wh_id and i.item_number = d.item_number
+        where d.wh_id = c.wh_id and d.carton_number = c.carton_number), 0)
+      + coalesce(t.tare_weight, 0), 3))::text as weight
+    from tbl_shipping_label c
+    left join tbl_carton_type t on t.wh_id = c.wh_id and t.carton_type = c.carton_type
+    where c.wh_id = ${whId} and c.carton_number = ${cartonNumber}`.execute(trx);
+  return rows[0]?.weight ?? '0';
+}
+
+/** The weight tolerance of the warehouse in percent: the client's WEIGHT_TOLERANCE_PCT row, else the warehouse's, else 10. */
+async function tolerancePct(trx: Trx, whId: string, clientCode: string): Promise<string> {
+  const { rows } = await sql<{ controlValue: string | null }>`
+    select control_value from t_whse_control
+    where wh_id = ${whId} and control_name = ${WEIGHT_TOLERANCE_PCT} and (client_code = ${clientCode} or client_code is null)
+    order by client_code nulls last limit 1`.execute(trx);
+  const value = rows[0]?.controlValue?.trim();
+  return value && /^\d+(\.\d+)?$/.test(value) ? value : DEFAULT_TOLERANCE_PCT;
+}
+
+/** W when |actual − logical| ≤ logical × pct / 100, O otherwise; N without an actual weight. */
+export function weightStatus(logical: string, actual: string | null, pct: string): 'N' | 'W' | 'O' {
+  if (actual === null) return 'N';
+  const diff = Math.abs(Number(actual) - Number(logical));
+  return diff <= (Number(logical) * Number(pct)) / 100 + 1e-9 ? 'W' : 'O';
+}
+
+/** The order's units still to pack (picked minus packed over its pick details). */
+async function orderRemaining(trx: Trx, whId: string, orderNumber: string): Promise<string> {
+  const { rows } = await sql<{ qty: string }>`
+    select trim_scale(coalesce(sum(picked_qty - packed_qty), 0))::text as qty from t_pick_detail
+    where wh_id = ${whId} and order_number = ${orderNumber}`.execute(trx);
+  return rows[0]?.qty ?? '0';
+}
+
+/** A pack quantity as typed: > 0, at most 3 decimals (`fieldQtyPositive`). */
+function packQty(value: string | number): string {
+  const qty = String(value ?? '').trim();
+  if (!matchesRule('qtyPositive', qty)) throw new AppError('fieldQtyPositive', { field: packField('qty') });
+  return qty;
+}
+
+/** `completeCartonPick` (contracts.md 2); a refusal is kept in the exception log. */
+export async function completeCartonPick(db: Db, input: CompleteInput, actor: Actor): Promise<CompleteAnswer> {
+  const refusal = { whId: input.whId, category: 'OUTBOUND' as const, tranType: 'PACK', controlNumber: input.cartonNumber };
+  return loggingRefusal(db, { ...refusal, user: actor.name }, () =>
+    inTransaction(db, async (trx) => {
+      // The request's lines merged per pick detail × lot × attribute id.
+      const merged = new Map<string, { pickDetailId: number; lotNumber: string | null; attr: number | null; milli: bigint }>();
+      for (const line of input.lines) {
+        const qty = packQty(line.qty);
+        const lotNumber = blank(line.lotNumber);
+        const attr = attrId(line.storedAttributeId);
+        const key = packKey(line.pickDetailId, lotNumber, attr);
+        const entry = merged.get(key) ?? { pickDetailId: line.pickDetailId, lotNumber, attr, milli: 0n };
+        entry.milli += toMilli(qty);
+        merged.set(key, entry);
+      }
+      let actual: string | null = null;
+      if (input.actualWeight !== undefined && input.actualWeight !== null && String(input.actualWeight).trim() !== '') {
+        actual = String(input.actualWeight).trim();
+        if (!matchesRule('qtyPositive', actual)) {
+          throw new AppError('fieldQtyPositive', { field: 'entity.tblShippingLabel.field.actualWeight' });
+        }
+      }
+      const seen = await grantedCarton(trx, actor, input.whId, input.cartonNumber);
+      const ids = [...new Set([...merged.values()].map((m) => m.pickDetailId))].sort((a, b) => a - b);
+      const { rows: details } = await sql<{ id: number; itemNumber: string }>`
+        select id, item_number from t_pick_detail
+        where id = any(${ids}::int[]) and wh_id = ${seen.whId} and order_number = ${seen.orderNumber}`.execute(trx);
+      const itemOf = new Map(details.map((d) => [Number(d.id), d.itemNumber]));
+      const keys: StockKey[] = [];
+      for (const m of merged.values()) {
+        const item = itemOf.get(m.pickDetailId);
+        if (!item) continue;
+        keys.push({ ...cartonKey(seen, item, m.lotNumber, m.attr), huId: null });
+        keys.push(cartonKey(seen, item, m.lotNumber, m.attr));
+      }
+      await lockStockKeys(trx, keys);
+      const order = (await readOrder(trx, seen.whId, seen.orderNumber, true)) as OrderRow;
+      const carton = (await readCarton(trx, seen.whId, seen.cartonNumber, true)) as CartonRow;
+      refuseShipped({ ...carton, orderStatus: order.status });
+      if (carton.status !== 'O') {
+        throw new AppError('cartonNotOpen', { cartonNumber: carton.cartonNumber, status: `code.cartonStatus.${carton.status}` });
+      }
+      await sql`
+        select id from t_pick_detail where id = any(${ids}::int[]) and wh_id = ${carton.whId}
+          and order_number = ${carton.orderNumber} order by id for update`.execute(trx);
+      const remaining = new Map(
+        (await remainingLines(trx, carton.whId, carton.orderNumber)).map((r) => [
+          packKey(r.pickDetailId, r.lotNumber, r.storedAttributeId),
+          r,
+        ]),
+      );
+      for (const [key, m] of merged) {
+        const left = remaining.get(key);
+        const leftMilli = left ? toMilli(left.remainingQty) : 0n;
+        if (m.milli > leftMilli) {
+          throw new AppError('packQtyTooLarge', {
+            qty: fromMilli(m.milli),
+            pickDetailId: m.pickDetailId,
+            remaining: fromMilli(leftMilli),
+          });
+        }
+      }
+      for (const [key, m] of merged) {
+        const line = remaining.get(key) as RemainingRow;
+        await packLine(trx, carton, line, fromMilli(m.milli), actor);
+      }
+      const logical = await logicalWeight(trx, carton.whId, carton.cartonNumber);
+      const status = weightStatus(logical, actual, await tolerancePct(trx, carton.whId, carton.clientCode));
+      await sql`
+        update tbl_shipping_label set status = 'C', close_time = now(), logical_weight = ${logical}::numeric,
+          actual_weight = ${actual}::numeric, weight_status = ${status}, update_time = now()
+        where id = ${carton.id} and status = 'O'`.execute(trx);
+      await sql`
+        update t_order o set status = 'P', update_time = now()
+        where o.wh_id = ${carton.whId} and o.order_number = ${carton.orderNumber} and o.status = 'K'
+          and not exists (select 1 from t_pick_detail d where d.wh_id = o.wh_id and d.order_number = o.order_number
+            and d.packed_qty < d.picked_qty)
+          and not exists (select 1 from t_wave_pick_task t where t.wh_id = o.wh_id and t.order_number = o.order_number
+            and t.status = 'O')`.execute(trx);
+      const after = (await readOrder(trx, carton.whId, carton.orderNumber, false)) as OrderRow;
+      return {
+        cartonNumber: carton.cartonNumber,
+        status: 'C',
+        logicalWeight: logical,
+        actualWeight: actual,
+        weightStatus: status,
+        remainingQty: await orderRemaining(trx, carton.whId, carton.orderNumber),
+        orderStatus: after.status,
+      };
+    }),
+  );
+}
+
+/** Moves one merged line from the staging stock into the carton (one PACK row), its carton line and pick detail. */
+async function packLine(trx: Trx, carton: CartonRow, line: RemainingRow, qty: string, actor: Actor): Promise<void> {
+  const to = cartonKey(carton, line.itemNumber, line.lotNumber, line.storedAttributeId);
+  const from: StockKey = { ...to, huId: null };
+  const row = await takeStock(trx, from, qty, null);
+  await addStock(trx, to, qty, { expirationDate: row.expirationDate, fifoDate: row.fifoDate }, null);
+  const attributes = await attributeValues(trx, line.storedAttributeId);
+  const context: TranContext = {
+    category: 'OUTBOUND',
+    tranType: 'PACK',
+    description: `${carton.orderNumber}/${line.lineNumber}`,
+    employeeId: actor.name,
+    controlNumber: carton.cartonNumber,
+    lineNumber: line.lineNumber,
+    fromLocationId: carton.locationId,
+    toLocationId: carton.locationId,
+    attributes,
+  };
+  await writeTranLog(trx, to, row.clientCode, qty, context);
+  const { rows: existing } = await sql<{ id: number }>`
+    update tbl_shipping_label_detail set qty = qty + ${qty}::numeric, update_time = now()
+    where wh_id = ${carton.whId} and carton_number = ${carton.cartonNumber} and pick_detail_id = ${line.pickDetailId}
+      and lot_number is not distinct from ${line.lotNumber}
+      and stored_attribute_id is not distinct from ${line.storedAttributeId}::bigint
+    returning id`.execute(trx);
+  if (existing.length === 0) {
+    await sql`
+      insert into tbl_shipping_label_detail (wh_id, carton_number, carton_type, order_number, line_number, pick_detail_id,
+        client_code, item_number, lot_number, expiration_date, stored_attribute_id,
+        ${sql.join(Array.from({ length: 11 }, (_, i) => sql.ref(`generic_attr_value${i + 1}`)))}, qty, uom)
+      values (${carton.whId}, ${carton.cartonNumber}, ${carton.cartonType}, ${carton.orderNumber}, ${line.lineNumber},
+        ${line.pickDetailId}, ${carton.clientCode}, ${line.itemNumber}, ${line.lotNumber}, ${row.expirationDate}::date,
+        ${line.storedAttributeId}::bigint, ${sql.join(attributes)}, ${qty}::numeric, ${line.uom})`.execute(trx);
+  }
+  await sql`
+    update t_pick_detail d set packed_qty = packed_qty + ${qty}::numeric, update_time = now(),
+      status = case when d.packed_qty + ${qty}::numeric >= d.picked_qty
+        and not exists (select 1 from t_wave_pick_task t where t.pick_detail_id = d.id and t.status = 'O') then 'P'
+        else d.status end
+    where id = ${line.pickDetailId}`.execute(trx);
+}
+
+/** `exitCartonPick` (contracts.md 3): an open carton (empty) is deleted; its number is not reused. */
+export async function exitCartonPick(
+  db: Db,
+  input: { whId: string; cartonNumber: string },
+  actor: Actor,
+): Promise<{ cartonNumber: string; deleted: true }> {
+  return inTransaction(db, async (trx) => {
+    const seen = await grantedCarton(trx, actor, input.whId, input.cartonNumber);
+    const order = (await readOrder(trx, seen.whId, seen.orderNumber, true)) as OrderRow;
+    const carton = (await readCarton(trx, seen.whId, seen.cartonNumber, true)) as CartonRow;
+    refuseShipped({ ...carton, orderStatus: order.status });
+    if (carton.status !== 'O') {
+      throw new AppError('cartonNotOpen', { cartonNumber: carton.cartonNumber, status: `code.cartonStatus.${carton.status}` });
+    }
+    await sql`delete from tbl_shipping_label where id = ${carton.id} and status = 'O'`.execute(trx);
+    return { cartonNumber: carton.cartonNumber, deleted: true };
+  });
+}

@@ -1,0 +1,88 @@
+/**
+ * The JSON calls of labels, deliveries and shipping (README "Labels", "Deliveries", "Shipping"): each route declares
+ * its permission (`sys:tblShippingLabel:<action>`), validates its body, and calls one service function, which checks
+ * the warehouse and client grants and runs one transaction.
+ */
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { permission } from '../../../shared/permissions';
+import type { AppContext } from '../../platform/context';
+import { ok } from '../../platform/envelope';
+import {
+  type GenerateDeliveryInput,
+  generateDelivery,
+  type RemoveFromDeliveryInput,
+  removeFromDelivery,
+  type ShipInput,
+  shippingByDelivery,
+} from './deliveries.service';
+import { type ApplyLabelInput, applyShipLabel } from './labels.service';
+import {
+  type DeliveryDataInput,
+  getDeliveryData,
+  getDispatchData,
+  getPackageData,
+  getPrintData,
+  type PackageDataInput,
+  type PrintDataInput,
+} from './shippingData.service';
+
+const code = (max: number) => Type.String({ minLength: 1, maxLength: max });
+const optional = (max: number) => Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: max })]));
+const cartons = (max: number) => Type.Array(code(30), { minItems: 1, maxItems: max });
+
+export const CartonsBody = (max: number) => Type.Object({ whId: code(20), cartonNumbers: cartons(max) });
+export const DeliveryBody = Type.Object({ whId: code(20), deliveryNumber: code(30) });
+export const PackageBody = Type.Object({ whId: code(20), deliveryNumber: optional(30), orderNumber: optional(30) });
+const GenerateBody = Type.Object({
+  whId: code(20),
+  cartonNumbers: cartons(500),
+  deliveryNumber: optional(30),
+  remark: optional(200),
+});
+
+export function registerShippingCallRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  const can = (action: 'view' | 'add' | 'edit' | 'delete') => permission('tblShippingLabel', action);
+
+  app.post(
+    '/tblShippingLabel/applyShipLabel',
+    { schema: { body: CartonsBody(200) }, config: { permission: can('edit'), audit: true } },
+    async (request) => ok(await applyShipLabel(db, request.body as ApplyLabelInput, request.user!)),
+  );
+  app.post(
+    '/tblShippingLabel/getPrintData',
+    { schema: { body: CartonsBody(1000) }, config: { permission: can('view') } },
+    async (request) => ok(await getPrintData(db, request.body as PrintDataInput, request.user!, ctx.now())),
+  );
+  app.post(
+    '/tblShippingLabel/generateDelivery',
+    { schema: { body: GenerateBody }, config: { permission: can('add'), audit: true } },
+    async (request) => ok(await generateDelivery(db, request.body as GenerateDeliveryInput, request.user!)),
+  );
+  app.post(
+    '/tblShippingLabel/removeFromDelivery',
+    { schema: { body: CartonsBody(500) }, config: { permission: can('delete'), audit: true } },
+    async (request) => ok(await removeFromDelivery(db, request.body as RemoveFromDeliveryInput, request.user!)),
+  );
+  app.post(
+    '/tblShippingLabel/shippingByDelivery',
+    { schema: { body: DeliveryBody }, config: { permission: can('edit'), audit: true } },
+    async (request) => ok(await shippingByDelivery(db, request.body as ShipInput, request.user!)),
+  );
+  app.post(
+    '/tblShippingLabel/getDeliveryData',
+    { schema: { body: DeliveryBody }, config: { permission: can('view') } },
+    async (request) => ok(await getDeliveryData(db, request.body as DeliveryDataInput, request.user!)),
+  );
+  app.post(
+    '/tblShippingLabel/getDispatchData',
+    { schema: { body: DeliveryBody }, config: { permission: can('view') } },
+    async (request) => ok(await getDispatchData(db, request.body as DeliveryDataInput, request.user!)),
+  );
+  app.post(
+    '/tblShippingLabel/getPackageData',
+    { schema: { body: PackageBody }, config: { permission: can('view') } },
+    async (request) => ok(await getPackageData(db, request.body as PackageDataInput, request.user!)),
+  );
+}

@@ -1,0 +1,49 @@
+import { defineEntity } from './defineEntity';
+import { BY_WAREHOUSE, CODE_PATTERN, codeField, refField, textField, whIdField } from './fields';
+
+/**
+ * A wave (spec 001 §3 "Wave master", §4; statuses in the outbound README): N building → R released → P picking →
+ * C picked → S shipped; N, R ↔ H held. The id is the one typed, else the next of the warehouse's WAVE series; a new
+ * wave starts N; it changes only while N or H and is deleted only while N (its orders go back to confirmed).
+ */
+export const tWaveMaster = defineEntity({
+  name: 'tWaveMaster',
+  resource: 'tWaveMaster',
+  warehouseScoped: true,
+  unique: ['whId', 'waveId'],
+  orderBy: [],
+  newestFirst: true,
+  fields: {
+    whId: whIdField,
+    // Left blank on add: the server takes the next number of the warehouse's WAVE series.
+    waveId: { type: 'text', max: 30, pattern: CODE_PATTERN, filter: true, column: true, width: 130, immutable: true },
+    status: codeField('waveStatus', { filter: true, column: true, width: 100, readOnly: true }),
+    heldStatus: codeField('waveStatus', { column: true, hidden: true, width: 100, readOnly: true }),
+    sequence: { type: 'int', required: true, rule: 'positiveInt', column: true, width: 80 },
+    priority: { type: 'int', required: true, rule: 'positiveInt', column: true, width: 80 },
+    workersRequired: { type: 'int', required: true, rule: 'positiveInt', column: true, width: 100 },
+    overrideWorkType: refField(20, 'getWorkType', BY_WAREHOUSE, { column: true, width: 120 }),
+    stagingLocation: refField(
+      30,
+      'getDockDoorStagingLoc',
+      { whId: 'whId', doorId: 'doorLocation' },
+      { column: true, width: 120 },
+    ),
+    doorLocation: refField(20, 'getDockDoor', BY_WAREHOUSE, { column: true, width: 100 }),
+    earliestShipDate: { type: 'date', column: true, width: 120 },
+    latestShipDate: { type: 'date', column: true, width: 120 },
+    createdDate: { type: 'text', dateTime: true, column: true, width: 150, readOnly: true },
+    releasedDate: { type: 'text', dateTime: true, column: true, width: 150, readOnly: true },
+    remark: textField(200, { column: true, width: 160 }),
+    createBy: { type: 'text', column: true, width: 100, readOnly: true },
+    releaseBy: { type: 'text', column: true, width: 100, readOnly: true },
+  },
+  form: [
+    ['whId', 'waveId'],
+    ['sequence', 'priority'],
+    ['workersRequired', 'overrideWorkType'],
+    ['doorLocation', 'stagingLocation'],
+    ['earliestShipDate', 'latestShipDate'],
+    ['remark'],
+  ],
+});

@@ -1,0 +1,216 @@
+import { expect, type Page, test } from '@playwright/test';
+import { callApi, choose, dialog, input, login, openScreen, rows, setLanguage, shot } from './ui';
+
+// Waves in Chinese, then in English (spec 001 §2.6–§2.9, §4, §5 "Wave load", §6): a new wave (its id from the WAVE
+// series); its detail's Add order runs the wave-load flow (client → profile → defaults beside overrides → confirm) into
+// the wave order selection; two orders are selected and added through the spec's add dialog (its name field refused
+// empty); the wave detail then lists them and their lines; the Release dialog refuses its required fields empty; the
+// wave is held. Screenshots of every screen and dialog in both languages.
+
+interface Texts {
+  lang: 'zh' | 'en';
+  menu: string;
+  waves: string;
+  profiles: string;
+  client: RegExp;
+  profile: RegExp;
+  nameRequired: string;
+  workTypeRequired: string;
+  held: string;
+  added: RegExp;
+  building: string;
+  /** The item of the client the test's two orders ask for. */
+  item: string;
+  /** The priority of the test's two orders, typed as the minimum over the profile's default: only they qualify. */
+  priority: number;
+}
+
+const ZH: Texts = {
+  lang: 'zh',
+  menu: '出库管理',
+  waves: '波次',
+  profiles: '波次策略',
+  client: /^ACME/,
+  profile: /按优先级选单/,
+  nameRequired: '请输入名称',
+  workTypeRequired: '指定作业类型不能为空',
+  held: '已冻结',
+  added: /已将 2 个订单加入波次/,
+  building: '组建中',
+  item: 'ACME-0001',
+  priority: 97,
+};
+const EN: Texts = {
+  lang: 'en',
+  menu: 'Outbound',
+  waves: 'Waves',
+  profiles: 'Wave-load profiles',
+  client: /^BLUE/,
+  profile: /Orders by priority/,
+  nameRequired: 'Please enter a name',
+  workTypeRequired: 'Override work type is required',
+  held: 'Held',
+  added: /Orders added to wave WV\d+: 2/,
+  building: 'Building',
+  item: 'BLUE-0001',
+  priority: 98,
+};
+
+const list = (page: Page, entity: string) => page.locator(`[data-entity="${entity}"]`).filter({ visible: true });
+const row = (page: Page, entity: string, text: string) =>
+  page.locator(`[data-entity="${entity}"] [role="row"][row-index]`).filter({ hasText: text }).filter({ visible: true });
+/** A row's button: the grid renders the operation column pinned, in its own row element with the same row index. */
+async function rowAction(page: Page, entity: string, text: string, action: string): Promise<void> {
+  const index = await row(page, entity, text).first().getAttribute('row-index');
+  await page
+    .locator(`[data-entity="${entity}"] [role="row"][row-index="${index}"]`)
+    .filter({ visible: true })
+    .getByTestId(`row-${action}`)
+    .first()
+    .click();
+}
+
+/** Ticks a wave's row (release and hold act on the selected waves). */
+async function selectWave(page: Page, waveId: string): Promise<void> {
+  await row(page, 'tWaveMaster', waveId).first().locator('.ag-checkbox-input').check();
+}
+
+/** Two confirmed orders of the client at the test's own priority (the demo's orders go up to 80), made through the API. */
+const orderNumbers = (x: Texts) => [1, 2].map((n) => `WV-E2E-${x.lang}-${n}`);
+
+async function confirmedOrders(page: Page, x: Texts): Promise<void> {
+  const client = x.item.split('-')[0];
+  const [unit] = await callApi<{ optionValue: string }[]>(page, 'globalOptions/getItemBaseUom', {
+    whId: 'WH01',
+    itemNumber: x.item,
+  });
+  for (const [i, orderNumber] of orderNumbers(x).entries()) {
+    const n = i + 1;
+    await callApi(page, 'tOrder/save', { whId: 'WH01', clientCode: client, orderNumber, typeId: 'SO', priority: x.priority });
+    const line = { whId: 'WH01', orderNumber, lineNumber: 1, itemNumber: x.item, qty: String(n), orderUom: unit?.optionValue };
+    await callApi(page, 'tOrderDetail/save', line);
+    await callApi(page, 'tOrder/confirmOrder', { whId: 'WH01', orderNumber });
+  }
+}
+
+async function waveFlow(page: Page, x: Texts): Promise<void> {
+  await confirmedOrders(page, x);
+  await openScreen(page, x.menu, x.waves, /\/Wms\/TWaveMaster/);
+  await expect(rows(page, 'tWaveMaster').first()).toBeVisible();
+  await shot(page, `waves-01-list-${x.lang}`);
+
+  // A new wave: a blank id takes the next WAVE number; it starts N.
+  const before = await rows(page, 'tWaveMaster').count();
+  await list(page, 'tWaveMaster').getByTestId('add').click();
+  await choose(page, 'whId', /^WH01/);
+  await input(page, 'sequence').fill('3');
+  await input(page, 'priority').fill('30');
+  await input(page, 'workersRequired').fill('2');
+  await shot(page, `waves-02-add-${x.lang}`);
+  await dialog(page).getByTestId('dialog-submit').click();
+  await page.getByTestId('confirm-ok').click();
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(rows(page, 'tWaveMaster')).not.toHaveCount(before);
+  // Newest first: the new wave heads the list, being built.
+  const first = page.locator('[data-entity="tWaveMaster"] [role="row"][row-index="0"]').filter({ visible: true }).first();
+  await expect(first).toContainText(x.building);
+  await expect(first).toBeVisible();
+  const waveId = ((await first.textContent()) ?? '').match(/WV\d{8}/)?.[0] ?? '';
+  expect(waveId).not.toBe('');
+
+  // Its detail: empty; Add order runs the wave-load flow.
+  await rowAction(page, 'tWaveMaster', waveId, 'detail');
+  await expect(page).toHaveURL(new RegExp(`/Wms/TAfoWaveDetail\\?whId=WH01&waveId=${waveId}&t=\\d+`));
+  await expect(page.getByTestId('wave-header').filter({ visible: true })).toContainText(waveId);
+  await shot(page, `waves-03-detail-empty-${x.lang}`);
+  await list(page, 'tAfoWaveDetail').getByTestId('add-order').click();
+  const load = page.getByTestId('wave-load-dialog');
+  await load.getByTestId('load-submit').click();
+  await expect(load.getByTestId('load-problem')).toBeVisible();
+  await load.getByTestId('load-client').click();
+  await page.getByRole('option', { name: x.client }).click();
+  await load.getByTestId('load-profile').click();
+  await page.getByRole('option', { name: x.profile }).click();
+  await expect(load.getByTestId('load-default-1').locator('input')).toHaveValue('50');
+  await load.getByTestId('load-override-1').locator('input').fill(String(x.priority));
+  await shot(page, `waves-04-load-dialog-${x.lang}`);
+  await load.getByTestId('load-submit').click();
+  await page.getByTestId('confirm-ok').click();
+  await expect(page).toHaveURL(new RegExp(`/Wms/TAfaViewWaveOrder\\?whId=WH01&waveId=${waveId}&userName=admin&t=\\d+`));
+
+  // The working set: select two orders, add them through the spec's dialog (its name field is required).
+  await expect(rows(page, 'tAfaViewWaveOrder')).toHaveCount(2);
+  const numbers = orderNumbers(x);
+  for (const number of numbers) await rowAction(page, 'tAfaViewWaveOrder', number, 'select');
+  await shot(page, `waves-05-orders-${x.lang}`);
+  await list(page, 'tAfaViewWaveOrder').getByTestId('add-order').click();
+  const add = page.getByTestId('add-order-dialog');
+  await add.getByTestId('add-order-submit').click();
+  await expect(add).toContainText(x.nameRequired);
+  await shot(page, `waves-06-add-order-dialog-${x.lang}`);
+  await add.getByTestId('add-order-name').locator('input').fill('first run');
+  await add.getByTestId('add-order-submit').click();
+  await expect(page.locator('.wharf-toast, sl-alert').filter({ hasText: x.added }).first()).toBeAttached();
+
+  // An order's lines in the working set.
+  await rowAction(page, 'tAfaViewWaveOrder', numbers[0]!, 'lines');
+  await expect(page).toHaveURL(
+    /\/Wms\/TAfaViewWaveOrderLine\?userId=admin&viewId=\d+&whId=WH01&waveId=[^&]+&orderNumber=WV-E2E-\w+-1&t=\d+/,
+  );
+  await expect(rows(page, 'tAfaViewWaveOrderLine').first()).toBeVisible();
+  await shot(page, `waves-07-order-lines-${x.lang}`);
+  await page.goBack();
+
+  // The wave detail lists them; a detail's lines.
+  await list(page, 'tAfaViewWaveOrder').getByTestId('view-detail').click();
+  await expect(page).toHaveURL(new RegExp(`/Wms/TAfoWaveDetail\\?whId=WH01&waveId=${waveId}&t=\\d+`));
+  await expect(rows(page, 'tAfoWaveDetail')).toHaveCount(2);
+  await shot(page, `waves-08-detail-${x.lang}`);
+  await rowAction(page, 'tAfoWaveDetail', numbers[0]!, 'lines');
+  await expect(page).toHaveURL(/\/Wms\/TAfoWaveDetailLine\?id=\d+&t=\d+/);
+  await expect(rows(page, 'tAfoWaveDetailLine').first()).toBeVisible();
+  await shot(page, `waves-09-detail-lines-${x.lang}`);
+
+  // Release: the dialog refuses its required fields empty.
+  await openScreen(page, x.menu, x.waves, /\/Wms\/TWaveMaster/);
+  await selectWave(page, waveId);
+  await list(page, 'tWaveMaster').getByTestId('batch-release').click();
+  const release = page.getByTestId('release-dialog');
+  await expect(release).toBeVisible();
+  await release.getByTestId('release-submit').click();
+  await expect(release.getByTestId('release-problem')).toContainText(x.workTypeRequired);
+  await shot(page, `waves-10-release-dialog-${x.lang}`);
+  await release.getByTestId('release-cancel').click();
+  await expect(release).toHaveCount(0);
+
+  // Hold.
+  await list(page, 'tWaveMaster').getByTestId('batch-hold').click();
+  await page.getByTestId('confirm-ok').click();
+  await expect(row(page, 'tWaveMaster', waveId)).toContainText(x.held);
+  await shot(page, `waves-11-held-${x.lang}`);
+
+  // The profiles screen and its form.
+  await openScreen(page, x.menu, x.profiles, /\/Wms\/TAfaProfile/);
+  await expect(rows(page, 'tAfaProfile').first()).toBeVisible();
+  await shot(page, `waves-12-profiles-${x.lang}`);
+  await rowAction(page, 'tAfaProfile', 'ACME-SHIPDATE', 'edit');
+  await expect(dialog(page)).toBeVisible();
+  await shot(page, `waves-13-profile-dialog-${x.lang}`);
+  await dialog(page).getByTestId('dialog-cancel').click();
+}
+
+test('waves in Chinese: add, wave load, select and add orders, detail and lines, release refused empty, hold', async ({
+  page,
+}) => {
+  await login(page);
+  await waveFlow(page, ZH);
+});
+
+// The same flow for the other client of the warehouse, in English, on its own two orders.
+test('waves in English: add, wave load, select and add orders, detail and lines, release refused empty, hold', async ({
+  page,
+}) => {
+  await login(page);
+  await setLanguage(page, 'English');
+  await waveFlow(page, EN);
+});

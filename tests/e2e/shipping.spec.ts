@@ -1,0 +1,492 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { expect, type Locator, type Page, type Response, test } from '@playwright/test';
+import { gridCell, rowAction, rowWhere } from './grid';
+import { callApi, confirmOk, filterList, login, openScreen, putStock, type StockLine, setLanguage, shot } from './ui';
+
+// Shipping (issue 13) in both languages, each walk on its own order and stock:
+// 0. through the API, as the office would: stock of a yogurt (ACME-0073) and a water from Zhejiang (ACME-0074) put in
+//    by an adjustment on A02-01-1/A02-02-1 (Chinese) or A02-03-1/A02-04-1 (English); an order of 6 yogurts and 4 waters
+//    for carrier SF, confirmed; a wave staged at STG-OUT-02 (door D04) holding just that order, released; every pick
+//    task picked in full;
+// 1. the packing bench (Wms/CartonPick): the yogurts in a first carton (type by the rule), the waters in a second of
+//    type L, weighed; the order reads fully packed; the stock query shows the cartons' stock at the staging location;
+// 2. the carton list of the order; the first carton's lines; 2 yogurts split into a new carton of type S through the
+//    split dialog (its quantity checked on blur first);
+// 3. the three cartons labelled (SF express numbers), their labels printed (the PDF saved), a delivery generated;
+// 4. the delivery list: the delivery note printed (the PDF saved), the delivery shipped; its cartons read shipped;
+// 5. the stock query shows nothing left at the staging location, and the order list shows the order shipped.
+
+interface Texts {
+  lang: 'zh' | 'en';
+  menu: {
+    outbound: string;
+    cartonPick: string;
+    cartons: string;
+    deliveries: string;
+    orders: string;
+    inventory: string;
+    stock: string;
+  };
+  /** Where this walk's stock is put. */
+  locations: [string, string];
+  orderNumber: string;
+  closed: string;
+  labelled: string;
+  inDelivery: string;
+  shipped: string;
+  orderPacked: RegExp;
+  leftToPack: RegExp;
+  positiveInt: RegExp;
+  /** Scans the order number instead of choosing it from the wave's orders. */
+  scan: boolean;
+}
+
+const ZH: Texts = {
+  lang: 'zh',
+  menu: {
+    outbound: '出库管理',
+    cartonPick: '装箱作业',
+    cartons: '出库箱',
+    deliveries: '交接单',
+    orders: '出库订单',
+    inventory: '库存管理',
+    stock: '库存',
+  },
+  locations: ['A02-01-1', 'A02-02-1'],
+  orderNumber: 'SHIP-E2E-ZH',
+  closed: '已封箱',
+  labelled: '已贴面单',
+  inDelivery: '已交接',
+  shipped: '已发运',
+  orderPacked: /已全部装箱/,
+  leftToPack: /待装/,
+  positiveInt: /正整数/,
+  scan: false,
+};
+
+const EN: Texts = {
+  lang: 'en',
+  menu: {
+    outbound: 'Outbound',
+    cartonPick: 'Carton picking',
+    cartons: 'Outbound cartons',
+    deliveries: 'Deliveries',
+    orders: 'Orders',
+    inventory: 'Inventory',
+    stock: 'Stored items',
+  },
+  locations: ['A02-03-1', 'A02-04-1'],
+  orderNumber: 'SHIP-E2E-EN',
+  closed: 'Closed',
+  labelled: 'Labelled',
+  inDelivery: 'In a delivery',
+  shipped: 'Shipped',
+  orderPacked: /fully packed/,
+  leftToPack: /left to pack/,
+  positiveInt: /positive integer/,
+  scan: true,
+};
+
+const YOGURT = 'ACME-0073';
+const WATER = 'ACME-0074';
+const ORIGIN = '浙江 Zhejiang';
+const STAGING = 'STG-OUT-02';
+const DOOR = 'D04';
+/** Above every demo order's priority: the wave-load profile finds this walk's order among few others. */
+const PRIORITY = 98;
+
+const list = (page: Page, entity: string) => page.locator(`[data-entity="${entity}"]`).filter({ visible: true });
+const toast = (page: Page, text: RegExp) => page.locator('sl-alert').filter({ hasText: text }).first();
+const desk = (page: Page) => page.getByTestId('carton-pick-page');
+const openDialog = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"][open]`);
+
+/** The number of rows a grid shows (a row is one element per pinned container, all with its row-index). */
+async function rowCount(scope: Locator): Promise<number> {
+  const indexes = await scope
+    .locator('[role="row"][row-index]')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('row-index')));
+  return new Set(indexes).size;
+}
+
+/** Picks an option of a Shoelace select (a kit select or lookup) by its text. */
+async function pick(page: Page, select: Locator, option: RegExp): Promise<void> {
+  await select.click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+/** A document answered as a PDF: the response is checked and its bytes kept under tests/artifacts. */
+async function savePdf(response: Response, name: string): Promise<void> {
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toContain('application/pdf');
+  const bytes = await response.body();
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  await mkdir('tests/artifacts', { recursive: true });
+  await writeFile(`tests/artifacts/${name}.pdf`, bytes);
+}
+
+const isPost = (path: string) => (response: Response) => response.url().endsWith(path) && response.request().method() === 'POST';
+
+// Step 0 ------------------------------------------------------------------------------------------------------------
+
+/** Stock, an order, a released wave holding only that order, every task picked; answers the wave id. */
+async function pickedOrder(page: Page, x: Texts): Promise<string> {
+  const stock: StockLine[] = [
+    {
+      locationId: x.locations[0],
+      itemNumber: YOGURT,
+      uom: 'CUP',
+      qty: '6',
+      lotNumber: `E2E-SHIP-${x.lang}`,
+      expirationDate: '2027-12-31',
+    },
+    {
+      locationId: x.locations[1],
+      itemNumber: WATER,
+      uom: 'BTL',
+      qty: '4',
+      lotNumber: `E2E-SHIP-${x.lang}`,
+      expirationDate: '2028-06-30',
+      genericAttrValue1: ORIGIN,
+    },
+  ];
+  await putStock(page, `e2e shipping ${x.lang}`, stock);
+
+  await callApi(page, 'tOrder/save', {
+    whId: 'WH01',
+    clientCode: 'ACME',
+    orderNumber: x.orderNumber,
+    typeId: 'SO',
+    priority: PRIORITY,
+    carrierId: 'SF',
+    customerName: '盒马鲜生 Hema Fresh',
+    shipToName: '李明 Li Ming',
+    shipToPhone: '13800000000',
+    shipToAddr1: '浦东新区张江路 88 号',
+    shipToCity: '上海 Shanghai',
+  });
+  const lines = [
+    { itemNumber: YOGURT, qty: '6', orderUom: 'CUP' },
+    // The water names its origin (the one attribute type of its collection): the server derives the attribute id.
+    { itemNumber: WATER, qty: '4', orderUom: 'BTL', genericAttrValue1: ORIGIN },
+  ];
+  for (const [n, line] of lines.entries()) {
+    await callApi(page, 'tOrderDetail/save', { whId: 'WH01', orderNumber: x.orderNumber, lineNumber: n + 1, ...line });
+  }
+  await callApi(page, 'tOrder/confirmOrder', { whId: 'WH01', orderNumber: x.orderNumber });
+
+  // A wave of its own (a blank id takes the next WAVE number), staged at the door's lane.
+  const id = await callApi<number>(page, 'tWaveMaster/save', {
+    whId: 'WH01',
+    sequence: 1,
+    priority: 30,
+    workersRequired: 1,
+    doorLocation: DOOR,
+    stagingLocation: STAGING,
+  });
+  const waves = await callApi<{ content: { id: number; waveId: string }[] }>(page, 'tWaveMaster/findPage', {
+    pageNum: 1,
+    pageSize: 50,
+    columnFilters: { whId: 'WH01' },
+  });
+  const waveId = waves.content.find((w) => w.id === id)?.waveId ?? '';
+  expect(waveId).not.toBe('');
+
+  // The wave-load flow: ACME's priority profile fills the working set; only this order is selected and added.
+  const profiles = await callApi<{ id: number; profileName: string }[]>(page, 'tAfaProfile/getProfile', {
+    profileType: 'WAVE PROFILE',
+    whId: 'WH01',
+    clientCode: 'ACME',
+  });
+  const profileId = profiles.find((p) => p.profileName === 'ACME-PRIORITY')?.id;
+  expect(profileId).toBeDefined();
+  const loaded = await callApi<{ outCode: string; outMsg: string }[]>(page, 'tAfaProfile/execWaveLoadProfile', {
+    whId: 'WH01',
+    waveId,
+    clientCode: 'ACME',
+    profileId,
+    userName: 'admin',
+    parameter1: String(PRIORITY),
+  });
+  expect(loaded[0]?.outCode, loaded[0]?.outMsg).toBe('SUCCESS');
+  const set = await callApi<{ content: { id: number; orderNumber: string }[] }>(page, 'tAfaViewWaveOrder/findPage', {
+    pageNum: 1,
+    pageSize: 100,
+    columnFilters: { whId: 'WH01', waveId, userName: 'admin', orderNumber: x.orderNumber },
+  });
+  const mine = set.content.filter((row) => row.orderNumber === x.orderNumber).map((row) => row.id);
+  expect(mine).toHaveLength(1);
+  await callApi(page, 'tAfaViewWaveOrder/handleSelect', mine);
+  const added = await callApi<{ outCode: string; outMsg: string }[]>(page, 'tAfaViewWaveOrder/addOrder', {
+    whId: 'WH01',
+    waveId,
+    userName: 'admin',
+  });
+  expect(added[0]?.outCode, added[0]?.outMsg).toBe('SUCCESS');
+
+  const released = await callApi<{ waveId: string; planned: number; short: number }[]>(page, 'tWaveMaster/releaseWave', {
+    whId: 'WH01',
+    waveIds: [waveId],
+    overrideWorkType: 'EACHPICK',
+    priority: 20,
+    workersRequired: 1,
+    earliestShipDate: '2031-01-01',
+    latestShipDate: '2031-01-05',
+  });
+  expect(released[0]?.short).toBe(0);
+
+  // Every task picked in full where it was allocated.
+  interface Task {
+    id: number;
+    status: string;
+    quantity: string;
+    pickedQty: string | null;
+    shortQty: string | null;
+    pickLocation: string;
+    lotNumber: string | null;
+    mHuId: string | null;
+  }
+  const tasks = await callApi<{ content: Task[] }>(page, 'tWavePickTask/findPage', {
+    pageNum: 1,
+    pageSize: 100,
+    columnFilters: { whId: 'WH01', waveId },
+  });
+  expect(tasks.content.length).toBeGreaterThanOrEqual(2);
+  for (const task of tasks.content.filter((t) => t.status === 'O')) {
+    const open = (Number(task.quantity) * 1000 - Number(task.pickedQty ?? 0) * 1000 - Number(task.shortQty ?? 0) * 1000) / 1000;
+    await callApi(page, 'tWavePickTask/completeWavePick', {
+      id: task.id,
+      qty: String(open),
+      locationId: task.pickLocation,
+      lotNumber: task.lotNumber,
+      huId: task.mHuId,
+    });
+  }
+  return waveId;
+}
+
+// Step 1 ------------------------------------------------------------------------------------------------------------
+
+/** Packs the order into two cartons at the bench; answers their numbers (yogurts, waters). */
+async function packOrder(page: Page, x: Texts, waveId: string): Promise<[string, string]> {
+  await openScreen(page, x.menu.outbound, x.menu.cartonPick, /\/Wms\/CartonPick/);
+  const bench = desk(page);
+  await pick(page, bench.getByTestId('pack-whId'), /^WH01/);
+  await pick(page, bench.getByTestId('pack-wave'), new RegExp(`^${waveId}`));
+  if (x.scan) {
+    const scan = bench.getByTestId('pack-order-scan').locator('input');
+    await scan.fill(x.orderNumber);
+    await scan.press('Enter');
+  } else {
+    await pick(page, bench.getByTestId('pack-order'), new RegExp(`^${x.orderNumber}$`));
+  }
+  await expect(bench.getByTestId('order-cartons')).not.toHaveAttribute('disabled');
+  await shot(page, `ship-01-bench-${x.lang}`);
+
+  // First carton, of the type the rule chooses: all the yogurts.
+  await bench.getByTestId('next-carton').click();
+  await expect(bench.getByTestId('carton-number')).toContainText(/CT[0-9A-Za-z-]+/);
+  const first = ((await bench.getByTestId('carton-number').textContent()) ?? '').match(/CT[0-9A-Za-z-]+/)?.[0] ?? '';
+  const lines = bench.getByTestId('pack-lines').locator('tbody tr');
+  await expect(lines).toHaveCount(2);
+  await lines.filter({ hasText: YOGURT }).locator('[data-testid^="pack-all-"]').click();
+  await expect(lines.filter({ hasText: YOGURT }).locator('[data-testid^="pack-qty-"]')).toHaveJSProperty('value', '6');
+  await shot(page, `ship-02-first-carton-${x.lang}`);
+  await bench.getByTestId('pack-complete').click();
+  await confirmOk(page);
+  // The closing toast names the carton and its logical weight.
+  await expect(toast(page, new RegExp(`${first}.*kg`))).toBeAttached();
+  await expect(bench.getByTestId('pack-message')).toContainText(x.leftToPack);
+
+  // Second carton, of type L chosen before it opens: the waters, weighed.
+  await pick(page, bench.getByTestId('pack-carton-type'), /^L\s/);
+  await bench.getByTestId('next-carton').click();
+  await expect(bench.getByTestId('carton-type')).toHaveText('L');
+  const second = ((await bench.getByTestId('carton-number').textContent()) ?? '').match(/CT[0-9A-Za-z-]+/)?.[0] ?? '';
+  expect(second).not.toBe(first);
+  await expect(lines).toHaveCount(1);
+  await expect(lines.first()).toContainText(WATER);
+  await bench.getByTestId('pack-fill-all').click();
+  await bench.getByTestId('pack-weight').locator('input').fill('2.6');
+  await shot(page, `ship-03-second-carton-${x.lang}`);
+  await bench.getByTestId('pack-complete').click();
+  await confirmOk(page);
+  await expect(toast(page, new RegExp(`${second}.*kg`))).toBeAttached();
+  await expect(bench.getByTestId('pack-message')).toContainText(x.orderPacked);
+  await shot(page, `ship-04-packed-${x.lang}`);
+
+  // The yogurts' stock is now the first carton's: at the staging location, its pallet id the carton number.
+  await openScreen(page, x.menu.inventory, x.menu.stock, /\/Wms\/TStoredItem/);
+  await filterList(page, 'tStoredItem', { locationId: STAGING, itemNumber: YOGURT }, 1);
+  await expect(gridCell(list(page, 'tStoredItem'), 0, 'huId')).toHaveText(first);
+  await shot(page, `ship-05-carton-stock-${x.lang}`);
+  return [first, second];
+}
+
+// Step 2 ------------------------------------------------------------------------------------------------------------
+
+/** The order's cartons; 2 yogurts of the first carton split into a new carton of type S. */
+async function splitFirstCarton(page: Page, x: Texts, cartons: [string, string]): Promise<void> {
+  await openScreen(page, x.menu.outbound, x.menu.cartonPick, /\/Wms\/CartonPick/);
+  await desk(page).getByTestId('order-cartons').click();
+  await expect(page).toHaveURL(new RegExp(`/Wms/TblShippingLabel\\?whId=WH01&orderNumber=${x.orderNumber}&t=\\d+`));
+  const cartonList = list(page, 'tblShippingLabel');
+  await expect.poll(() => rowCount(cartonList)).toBe(2);
+  await expect(cartonList.locator('[col-id="status"]', { hasText: x.closed })).toHaveCount(2);
+  await shot(page, `ship-06-cartons-${x.lang}`);
+
+  await rowAction(cartonList, await rowWhere(cartonList, cartons[0]), 'lines').click();
+  await expect(page).toHaveURL(new RegExp(`/Wms/TblShippingLabelDetail\\?cartonNumber=${cartons[0]}&whId=WH01&t=\\d+`));
+  const cartonLines = list(page, 'tblShippingLabelDetail');
+  await expect.poll(() => rowCount(cartonLines)).toBe(1);
+  await expect(gridCell(cartonLines, 0, 'qty')).toHaveText(/^6(\.0+)?$/);
+  await expect(cartonLines.getByTestId('carton-status')).toHaveText(x.closed);
+  // A lines screen: no add, no batch delete.
+  await expect(cartonLines.getByTestId('add')).toHaveCount(0);
+  await expect(cartonLines.getByTestId('batch-delete')).toHaveCount(0);
+  await shot(page, `ship-07-carton-lines-${x.lang}`);
+
+  await rowAction(cartonLines, 0, 'split').click();
+  const split = openDialog(page, 'split-dialog');
+  await expect(split).toBeVisible();
+  await expect(split.getByTestId('split-itemNumber')).toHaveJSProperty('value', YOGURT);
+  // The quantity is checked on blur: a leading zero is refused.
+  const qty = split.getByTestId('split-qty').locator('input');
+  await qty.fill('02');
+  await qty.blur();
+  await expect(split.getByTestId('error-qty')).toContainText(x.positiveInt);
+  await qty.fill('2');
+  await qty.blur();
+  await expect(split.getByTestId('error-qty')).toHaveText('');
+  await pick(page, split.getByTestId('split-cartonType'), /^S\s/);
+  await shot(page, `ship-08-split-dialog-${x.lang}`);
+  await split.getByTestId('split-submit').click();
+  await confirmOk(page);
+  await expect(split).toHaveCount(0);
+  await expect(gridCell(cartonLines, 0, 'qty')).toHaveText(/^4(\.0+)?$/);
+  await shot(page, `ship-09-split-done-${x.lang}`);
+
+  await cartonLines.getByTestId('back').click();
+  await expect(page).toHaveURL(/\/Wms\/TblShippingLabel$/);
+  // The list comes back narrowed to the order; refreshed, it holds the new carton too.
+  await expect(list(page, 'tblShippingLabel').getByTestId('carton-scope')).toContainText(x.orderNumber);
+  await list(page, 'tblShippingLabel').getByTestId('refresh').click();
+  await expect.poll(() => rowCount(list(page, 'tblShippingLabel'))).toBe(3);
+}
+
+// Step 3 ------------------------------------------------------------------------------------------------------------
+
+/** Labels, prints and delivers the order's three cartons; answers the delivery number. */
+async function labelAndDeliver(page: Page, x: Texts): Promise<string> {
+  const cartonList = list(page, 'tblShippingLabel');
+  const selectAll = () => cartonList.locator('.ag-header-select-all .ag-checkbox-input').first().check();
+  await selectAll();
+  await cartonList.getByTestId('apply-label').click();
+  await expect(toast(page, /→ SF\d+/)).toBeAttached();
+  await expect(cartonList.locator('[col-id="status"]', { hasText: x.labelled })).toHaveCount(3);
+  await shot(page, `ship-10-labelled-${x.lang}`);
+
+  await selectAll();
+  await expect(cartonList.getByTestId('print-labels')).not.toHaveAttribute('disabled');
+  const [labels] = await Promise.all([
+    page.waitForResponse(isPost('/tblShippingLabel/printLabels')),
+    cartonList.getByTestId('print-labels').click(),
+  ]);
+  await savePdf(labels, `labels-${x.lang}`);
+  const viewer = openDialog(page, 'pdf-dialog');
+  await expect(viewer.getByTestId('pdf-frame')).toBeVisible();
+  await page.waitForTimeout(1500);
+  await shot(page, `ship-11-labels-pdf-${x.lang}`);
+  await viewer.getByTestId('pdf-close').click();
+  await expect(viewer).toHaveCount(0);
+
+  await selectAll();
+  await cartonList.getByTestId('generate-delivery').click();
+  const dialog = openDialog(page, 'delivery-dialog');
+  await dialog.getByTestId('delivery-remark').locator('input').fill(`e2e ${x.lang}`);
+  await shot(page, `ship-12-generate-delivery-${x.lang}`);
+  await dialog.getByTestId('delivery-submit').click();
+  await confirmOk(page);
+  await expect(dialog).toHaveCount(0);
+  const done = toast(page, /DL[0-9A-Za-z-]+/);
+  await expect(done).toBeAttached();
+  const deliveryNumber = ((await done.textContent()) ?? '').match(/DL[0-9A-Za-z-]+/)?.[0] ?? '';
+  expect(deliveryNumber).not.toBe('');
+  await expect(cartonList.locator('[col-id="status"]', { hasText: x.inDelivery })).toHaveCount(3);
+  await shot(page, `ship-13-in-delivery-${x.lang}`);
+  return deliveryNumber;
+}
+
+// Step 4 ------------------------------------------------------------------------------------------------------------
+
+async function printAndShip(page: Page, x: Texts, deliveryNumber: string): Promise<void> {
+  await openScreen(page, x.menu.outbound, x.menu.deliveries, /\/Wms\/TDelivery/);
+  const deliveries = list(page, 'tDelivery');
+  await filterList(page, 'tDelivery', { deliveryNumber }, 1);
+  await expect(gridCell(deliveries, 0, 'cartonCount')).toHaveText('3');
+  await shot(page, `ship-14-deliveries-${x.lang}`);
+
+  const [note] = await Promise.all([
+    page.waitForResponse(isPost('/tblShippingLabel/printDeliveryNote')),
+    rowAction(deliveries, 0, 'deliveryNote').click(),
+  ]);
+  await savePdf(note, `delivery-note-${x.lang}`);
+  const viewer = openDialog(page, 'pdf-dialog');
+  await expect(viewer.getByTestId('pdf-frame')).toBeVisible();
+  await page.waitForTimeout(1500);
+  await shot(page, `ship-15-delivery-note-pdf-${x.lang}`);
+  await viewer.getByTestId('pdf-close').click();
+  await expect(viewer).toHaveCount(0);
+
+  await rowAction(deliveries, 0, 'ship').click();
+  await confirmOk(page);
+  await expect(toast(page, new RegExp(deliveryNumber))).toBeAttached();
+  await expect(gridCell(deliveries, 0, 'status')).toHaveText(x.shipped);
+  await expect(rowAction(deliveries, 0, 'ship')).toHaveAttribute('disabled');
+  await shot(page, `ship-16-shipped-${x.lang}`);
+
+  // Its cartons: the carton list narrowed to the delivery, all shipped.
+  await rowAction(deliveries, 0, 'cartons').click();
+  await expect(page).toHaveURL(new RegExp(`/Wms/TblShippingLabel\\?whId=WH01&deliveryNumber=${deliveryNumber}&t=\\d+`));
+  const cartonList = list(page, 'tblShippingLabel');
+  await expect.poll(() => rowCount(cartonList)).toBe(3);
+  await expect(cartonList.locator('[col-id="status"]', { hasText: x.shipped })).toHaveCount(3);
+  await shot(page, `ship-17-delivery-cartons-${x.lang}`);
+}
+
+// Step 5 ------------------------------------------------------------------------------------------------------------
+
+async function checkShipped(page: Page, x: Texts): Promise<void> {
+  // The stock query still shows the carton row of step 1: nothing of it (nor of any carton) is left at the lane.
+  await openScreen(page, x.menu.inventory, x.menu.stock, /\/Wms\/TStoredItem/);
+  await filterList(page, 'tStoredItem', { locationId: STAGING, itemNumber: '' }, 0);
+  await shot(page, `ship-18-stock-gone-${x.lang}`);
+
+  await openScreen(page, x.menu.outbound, x.menu.orders, /\/Wms\/TOrder/);
+  const orders = list(page, 'tOrder');
+  await pick(page, orders.getByTestId('filter-whId'), /^WH01/);
+  await filterList(page, 'tOrder', { orderNumber: x.orderNumber }, 1);
+  await expect(gridCell(orders, 0, 'status')).toHaveText(x.shipped);
+  await shot(page, `ship-19-order-shipped-${x.lang}`);
+}
+
+async function walk(page: Page, x: Texts): Promise<void> {
+  const waveId = await pickedOrder(page, x);
+  const cartons = await packOrder(page, x, waveId);
+  await splitFirstCarton(page, x, cartons);
+  const deliveryNumber = await labelAndDeliver(page, x);
+  await printAndShip(page, x, deliveryNumber);
+  await checkShipped(page, x);
+}
+
+test('packs, splits, labels, delivers and ships an order, in Chinese', async ({ page }) => {
+  test.setTimeout(300_000);
+  await login(page);
+  await walk(page, ZH);
+});
+
+test('packs, splits, labels, delivers and ships an order, in English', async ({ page }) => {
+  test.setTimeout(300_000);
+  await login(page);
+  await setLanguage(page, 'English');
+  await walk(page, EN);
+});
