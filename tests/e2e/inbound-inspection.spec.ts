@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { cellsWith, clickRowAction, deskTable, rowsWith } from './grid';
-import { confirmOk, filterList, login, openScreen, rows, setLanguage, shot } from './ui';
+import { confirmOk, filterList, login, openScreen, pickOption, rows, setLanguage, shot } from './ui';
 
 // Inspection and putaway at the desks, in both languages: two receipts of a demo PO's lot-controlled yogurt (its item
 // has a 10 % sample rate, so they await inspection) are received through addReceipt; at the inspection desk the
@@ -86,8 +86,7 @@ async function walk(page: Page, arrival: Arrival, x: Texts): Promise<void> {
   await expect(dialog).toHaveCount(0);
 
   // The other (5 good units) fails in part: 2 go to a damaged-goods location, after a refusal without one.
-  await page.getByTestId('result-filter').click();
-  await page.getByRole('option', { name: x.lang === 'zh' ? '未检验' : 'Not inspected' }).click();
+  await pickOption(page, page.getByTestId('result-filter'), x.lang === 'zh' ? '未检验' : 'Not inspected');
   const open = rowsWith(deskTable(page, 'inspection-lines'), receiptId);
   await expect(open).toHaveCount(1);
   await clickRowAction(deskTable(page, 'inspection-lines'), receiptId, 'record');

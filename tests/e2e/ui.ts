@@ -1,5 +1,5 @@
 /** What the browser tests share: screenshots, the menu, and the open form dialog of the workspace. */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const shot = (page: Page, name: string) => page.screenshot({ path: `tests/artifacts/${name}.png`, fullPage: true });
 
@@ -19,11 +19,24 @@ export async function openScreen(page: Page, directory: string, screen: string, 
   await expect(page).toHaveURL(url);
 }
 
-/** Opens a select of the dialog and picks the option whose text matches. */
-export async function choose(page: Page, name: string, option: string | RegExp): Promise<void> {
-  await field(page, name).click();
-  await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
+/**
+ * Opens a select and picks the option whose text matches. A dialog that has just closed hands the focus back to
+ * what opened it, and a select that loses the focus closes: a select opened in that instant closes again, so it is
+ * opened again until the option can be clicked, as a user would.
+ */
+export async function pickOption(page: Page, select: Locator, option: string | RegExp): Promise<void> {
+  const choice = page
+    .getByRole('option', { name: option, exact: typeof option === 'string' })
+    .filter({ visible: true })
+    .first();
+  await expect(async () => {
+    if (!(await choice.isVisible())) await select.click();
+    await choice.click({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
 }
+
+/** Opens a select of the dialog and picks the option whose text matches. */
+export const choose = (page: Page, name: string, option: string | RegExp) => pickOption(page, field(page, name), option);
 
 /**
  * Types filters into a list's filter bar and searches until the list shows `count` rows. A value typed in the same
