@@ -24,6 +24,7 @@ import { registerMasterdataRoutes } from './modules/masterdata/masterdata.routes
 import { registerNoticeRoutes } from './modules/notice/notice.routes';
 import { registerOutboundRoutes } from './modules/outbound/outbound.routes';
 import { registerReportRoutes } from './modules/reports/reports.routes';
+import { registerRfRoutes } from './modules/rf/rf.routes';
 import { registerShippingRoutes } from './modules/shipping/shipping.routes';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { installAudit } from './platform/audit';
@@ -140,6 +141,7 @@ export async function buildApp(options: AppOptions): Promise<WharfApp> {
         registerOutboundRoutes(api, ctx);
         registerShippingRoutes(api, ctx);
         registerCycleCountRoutes(api, ctx);
+        registerRfRoutes(api, ctx);
         // Last onSend hook of the scope: the operation log above reads the answer's text.
         installCompression(api);
       },

@@ -15,6 +15,7 @@ import * as m0014 from './migrations/0014_putaway';
 import * as m0015 from './migrations/0015_outbound';
 import * as m0016 from './migrations/0016_shipping';
 import * as m0017 from './migrations/0017_cycle_count';
+import * as m0018 from './migrations/0018_rf';
 
 // Listed explicitly: the server is one esbuild bundle, so nothing is read from disk at run time.
 const MIGRATIONS: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015_outbound': m0015,
   '0016_shipping': m0016,
   '0017_cycle_count': m0017,
+  '0018_rf': m0018,
 };
 
 /** Brings the schema to the newest version; fails loudly (the server must not start half-migrated). */

@@ -53,6 +53,13 @@ export const CODE_LISTS = {
   deliveryStatus: ['O', 'S'],
   /** A carton's weight: N not weighed, W within tolerance of its logical weight, O outside it. */
   weightStatus: ['N', 'W', 'O'],
+  // RF (spec 001 §9, src/server/modules/rf/README.md)
+  /** The kinds of RF process resource (dialog texts). */
+  rfResourceType: ['title', 'header', 'prompt', 'option'],
+  /** The locale of an RF text: 2052 Chinese, 1033 English. */
+  rfLocale: ['2052', '1033'],
+  /** The function keys of an RF dialog. */
+  rfFunctionKey: ['BACK', 'DONE', 'F1', 'F2', 'F3', 'F4'],
   // Cycle counts (FLOWS.md, src/server/modules/cyclecount/README.md)
   /** Count task: N new (to count), C counted, A adjustment task generated. */
   cycleCountStatus: ['N', 'C', 'A'],

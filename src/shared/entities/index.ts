@@ -4,6 +4,7 @@ import { tblInvAdjustmentDetail, tblInvMovementDetail } from './inventoryLines';
 import { tblInvAdjustment, tblInvMovement } from './inventoryTasks';
 import { ORDER_ENTITIES, ORDER_LINE_ENTITIES } from './orders';
 import { PICK_ENTITIES, PICK_LINE_ENTITIES } from './picking';
+import { rfMainProcessDetail, rfProcessResource, rfSubProcessDetail, rfSubProcessOption } from './rf';
 import { SHIPPING_ENTITIES } from './shipping';
 import { SYSTEM_ENTITIES } from './system';
 import { tAttributeCollection } from './tAttributeCollection';
@@ -75,6 +76,10 @@ export const ENTITIES: Record<string, EntityDef> = {
   ...SHIPPING_ENTITIES,
   // Cycle counts
   tblCycleCountTask,
+  rfProcessResource,
+  rfSubProcessDetail,
+  rfSubProcessOption,
+  rfMainProcessDetail,
 };
 
 /**

@@ -117,7 +117,7 @@ export const MENU_TREE: MenuSeed[] = [
       screen('RF子流程选项', 'RF sub-process options', 'Wms/RfSubProcessOption'),
       screen('扫码', 'Scan code', 'Core/ScanCodePage'),
       screen('扫描二维码', 'Scan QR code', 'Core/ScanQrCode'),
-      detail('RF对话', 'RF dialog', 'Core/RfDialog'),
+      screen('RF对话', 'RF dialog', 'Core/RfDialog'),
     ],
   },
   {
