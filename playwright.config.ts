@@ -1,6 +1,11 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.WHARF_E2E_PORT ?? 8199);
+// Spec files run on WORKERS browsers side by side, each against a server of its own (its own PGlite data, its own
+// sessions: a spec that signs the administrator in elsewhere or restores a backup touches no other worker's server).
+// The config is read again in each worker process, where TEST_PARALLEL_INDEX says which server is the worker's.
+const WORKERS = Number(process.env.WHARF_E2E_WORKERS ?? 2);
+const workerPort = PORT + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 
 // Debian's Chromium (Playwright cannot download its own browser here), against the built server
 // on a fresh PGlite data directory with the captcha off.
@@ -9,11 +14,11 @@ export default defineConfig({
   outputDir: 'test-results',
   timeout: 90_000,
   expect: { timeout: 10_000 },
-  workers: 1,
+  workers: WORKERS,
   retries: 0,
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: `http://127.0.0.1:${workerPort}`,
     viewport: { width: 1440, height: 900 },
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
@@ -22,11 +27,11 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
     },
   },
-  webServer: {
+  webServer: Array.from({ length: WORKERS }, (_, i) => ({
     command: 'node tests/e2e/startServer.mjs',
-    url: `http://127.0.0.1:${PORT}/api/config/public`,
+    url: `http://127.0.0.1:${PORT + i}/api/config/public`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT) },
-  },
+    env: { PORT: String(PORT + i) },
+  })),
 });

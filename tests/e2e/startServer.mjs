@@ -2,7 +2,8 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 
-const dataDir = '.tmp/e2e-data';
+// One data directory per server: the tests run on two servers side by side (playwright.config.ts).
+const dataDir = `.tmp/e2e-data-${process.env.PORT}`;
 fs.rmSync(dataDir, { recursive: true, force: true });
 const child = spawn(process.execPath, ['dist/server/main.js'], {
   stdio: 'inherit',
