@@ -4,13 +4,13 @@
  * stops the camera and goes to /Core/RfDialog with the same query values, plus scanText after a result. Camera
  * errors are only logged here (§8); the handheld worker still has Cancel and the keyboard-wedge scanner.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useT } from '../../kit/i18n';
 import { SlButton, SlIcon, SlSpinner } from '../../kit/sl';
 import { useScreenShown } from '../../kit/useScreenShown';
 import { cameraErrorMessage } from './camera';
-import { rfDialogUrl, SCAN_CODE_URL, SCAN_TIP_HIDE_MS } from './scanRoutes';
+import { rfDialogUrl, SCAN_CODE_URL, SCAN_RETRY_TIP_MS, SCAN_TIP_HIDE_MS } from './scanRoutes';
 import { useCamera } from './useCamera';
 import './scan.css';
 
@@ -20,21 +20,30 @@ export function ScanCodePage() {
   const search = useSearch();
   const shown = useScreenShown(SCAN_CODE_URL);
   const [misread, setMisread] = useState(false);
-  const tipTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(tipTimer.current), []);
 
   const { videoRef, state, stop } = useCamera(shown, {
     onResult: (text) => leave(text),
-    onMisread: () => {
-      setMisread(true);
-      clearTimeout(tipTimer.current);
-      tipTimer.current = setTimeout(() => setMisread(false), SCAN_TIP_HIDE_MS);
-    },
     onError: (error) => {
       const { key, values } = cameraErrorMessage(error);
       console.warn(t(key, values), error);
     },
   });
+
+  // Nothing recognised for a while: the tip says so for 2 s, then the hint alone shows again.
+  const scanning = state.phase === 'scanning';
+  useEffect(() => {
+    if (!scanning) return;
+    let hide: ReturnType<typeof setTimeout> | undefined;
+    const every = setInterval(() => {
+      setMisread(true);
+      hide = setTimeout(() => setMisread(false), SCAN_TIP_HIDE_MS);
+    }, SCAN_RETRY_TIP_MS);
+    return () => {
+      clearInterval(every);
+      clearTimeout(hide);
+      setMisread(false);
+    };
+  }, [scanning]);
 
   function leave(scanText?: string) {
     stop();

@@ -88,8 +88,6 @@ export interface CameraEvents {
   onScanning: () => void;
   /** A code was decoded (raw text, GS1 separators kept). */
   onResult: (text: string) => void;
-  /** A code was seen but could not be read (checksum or format): the page shows its short-lived tip. */
-  onMisread: () => void;
 }
 
 /** A camera being started: stop() ends recognition and every track, at any time, any number of times. */
@@ -156,14 +154,9 @@ export function startCamera(video: HTMLVideoElement, events: CameraEvents): Came
     const reader = new zxing.BrowserMultiFormatReader(undefined, { delayBetweenScanAttempts: 100, delayBetweenScanSuccess: 500 });
     reader.possibleFormats = FORMATS.map((format) => zxing.BarcodeFormat[format]);
     try {
-      controls = await reader.decodeFromStream(stream, video, (result, error) => {
-        if (stopped) return;
-        if (result) {
-          events.onResult(result.getText());
-          return;
-        }
-        const kind = error?.getKind();
-        if (kind === 'ChecksumException' || kind === 'FormatException') events.onMisread();
+      // Frames without a code are the normal case while the worker aims: only results are reported.
+      controls = await reader.decodeFromStream(stream, video, (result) => {
+        if (result && !stopped) events.onResult(result.getText());
       });
     } catch (error) {
       // The video would not play: nothing may keep the camera on.

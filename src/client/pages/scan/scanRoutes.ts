@@ -10,6 +10,12 @@ export const SCAN_QUERY = ['editDialogVisible', 'mainProcessName', 'subProcessNa
 /** Spec 001 §9: the recognition-failed tip hides after this long. */
 export const SCAN_TIP_HIDE_MS = 2000;
 
+/**
+ * The recognition-failed tip shows when the camera has recognised nothing for this long (zxing's multi-format reader
+ * reports every unreadable frame alike, so "failed" can only mean "nothing yet"), and again after each such spell.
+ */
+export const SCAN_RETRY_TIP_MS = 4000;
+
 /** `/Core/RfDialog?<the scan page's query values>&scanText=<text>`; without scanText after Cancel. */
 export function rfDialogUrl(search: string, scanText?: string): string {
   const from = new URLSearchParams(search);

@@ -11,7 +11,6 @@ export type CameraState =
 /** What a scan page does with the camera's news; read on each event, so the page may pass fresh closures. */
 export interface CameraHandlers {
   onResult: (text: string) => void;
-  onMisread?: () => void;
   onError?: (error: unknown) => void;
 }
 
@@ -46,9 +45,6 @@ export function useCamera(
       },
       onResult: (text) => {
         if (live) handlersRef.current.onResult(text);
-      },
-      onMisread: () => {
-        if (live) handlersRef.current.onMisread?.();
       },
     });
     sessionRef.current = session;
