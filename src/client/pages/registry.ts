@@ -7,6 +7,7 @@ import { CYCLE_COUNT_SCREENS } from './cyclecount/cycleCountScreens';
 import { ORDER_SCREENS } from './outbound/ordersScreens';
 import { PICK_SCREENS } from './outbound/pickingScreens';
 import { WAVE_SCREENS } from './outbound/wavesScreens';
+import { SCAN_SCREENS } from './scan/scanScreens';
 import { SHIPPING_SCREENS } from './shipping/shippingScreens';
 
 /** Master-data screens that are the generic list of one entity, and nothing else: menu url → entity name. */
@@ -78,6 +79,7 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   ...WAVE_SCREENS,
   ...PICK_SCREENS,
   ...SHIPPING_SCREENS,
+  ...SCAN_SCREENS,
   'Wms/TranLog': logScreen('tranLog'),
   'Wms/ExceptionLog': logScreen('exceptionLog'),
   'sys/user': lazy(() => import('./system/UserListPage').then((m) => ({ default: m.UserListPage }))),
