@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { callApi, choose, dialog, field, input, login, pickOption, rows, setLanguage, shot, submitDialog } from './ui';
+import { callApi, choose, field, input, login, pickOption, rows, setLanguage, shot, submitDialog } from './ui';
 
 // RF configuration (issue 15, spec 001 §2.1–§2.3), one short walk per language on its own names:
 // 0. through the API: the walk's resources (title, prompt, option; both locales) and two dialogs A and B of WH01/ACME;
@@ -19,7 +19,7 @@ const ZH: Texts = { lang: 'zh', requiredFields: '请先选择仓库、客户和�
 const EN: Texts = { lang: 'en', requiredFields: 'Required fields: choose the warehouse' };
 
 /** The value a Shoelace select holds (a property, not an attribute). */
-const valueOf = (select: Locator) => expect.poll(() => select.evaluate((el) => (el as HTMLSelectElement).value));
+const selectValue = (select: Locator) => expect.poll(() => select.evaluate((el) => (el as HTMLSelectElement).value));
 
 /** Goes to a route inside the app, as a link does (no reload: the bundle and the session stay). */
 async function navigate(page: Page, url: string): Promise<void> {
@@ -62,7 +62,7 @@ async function walk(page: Page, x: Texts): Promise<void> {
   const details = visible(page, 'rfSubProcessDetail');
   await details.getByTestId('add-function-key').click();
   await expect(page.locator('sl-alert').filter({ hasText: x.requiredFields }).first()).toBeVisible();
-  await valueOf(details.getByTestId('filter-subProcessName')).toBe('%');
+  await selectValue(details.getByTestId('filter-subProcessName')).toBe('%');
   await navigate(page, `/Wms/RfSubProcessDetail?whId=WH01&clientCode=ACME&subProcessName=${names.a}&t=${Date.now()}`);
   await expect(listRows(page, 'rfSubProcessDetail')).toHaveCount(1);
   await expect(listRows(page, 'rfSubProcessDetail')).toContainText(names.a);
@@ -73,7 +73,7 @@ async function walk(page: Page, x: Texts): Promise<void> {
   await expect(page).toHaveURL(new RegExp(`/Wms/RfProcessResourceDetail\\?name=${names.titleName}&type=%25`));
   await expect(listRows(page, 'rfProcessResource')).toHaveCount(2);
   await expect(listRows(page, 'rfProcessResource').first()).toContainText(names.titleName);
-  await valueOf(visible(page, 'rfProcessResource').getByTestId('filter-type')).toBe('%');
+  await selectValue(visible(page, 'rfProcessResource').getByTestId('filter-type')).toBe('%');
   await shot(page, `rf-config-resource-${x.lang}`);
 
   // Step 3: back to the dialog, Add Function Key, and a new F1 key leading to B.
@@ -83,11 +83,11 @@ async function walk(page: Page, x: Texts): Promise<void> {
   await visible(page, 'rfSubProcessDetail').getByTestId('add-function-key').click();
   await expect(page).toHaveURL(new RegExp(`/Wms/RfSubProcessOption\\?whId=WH01&clientCode=ACME&subProcessName=${names.a}`));
   const options = visible(page, 'rfSubProcessOption');
-  await valueOf(options.getByTestId('filter-subProcessName')).toBe(names.a);
+  await selectValue(options.getByTestId('filter-subProcessName')).toBe(names.a);
   await expect(listRows(page, 'rfSubProcessOption')).toHaveCount(0);
   await options.getByTestId('add').click();
-  await valueOf(field(page, 'subProcessName')).toBe(names.a);
-  await valueOf(field(page, 'whId')).toBe('WH01');
+  await selectValue(field(page, 'subProcessName')).toBe(names.a);
+  await selectValue(field(page, 'whId')).toBe('WH01');
   await choose(page, 'functionKey', 'F1');
   await choose(page, 'nextSubProcessName', names.b);
   await pickOption(page, field(page, 'dialogOptionName'), new RegExp(`^${names.option}`));
