@@ -28,6 +28,13 @@ export const ERROR_CODES = [
   'duplicateKey',
   'inUse',
   'notFound',
+  // RF configuration (rf module, README "Configuration")
+  'rfResourceNotFound',
+  'rfActionNotRegistered',
+  'rfSubProcessNotFound',
+  'rfSubProcessInMainProcess',
+  'rfSubProcessInOption',
+  'rfResourceInUse',
   'warehouseNotGranted',
   // Master data (masterdata module)
   'referenceNotFound',

@@ -398,7 +398,7 @@ describe('user lookups', () => {
   });
 
   it('answers the lookups of later domains with an empty list', async () => {
-    for (const name of ['getFork', 'getAccessToken']) {
+    for (const name of ['getAccessToken']) {
       expect(await options(name, { whId: A }), name).toEqual([]);
     }
     // addReceipt is receiving's real call now (inbound/receiving.test.ts): no longer an empty "later" lookup.

@@ -7,6 +7,7 @@ import { CYCLE_COUNT_SCREENS } from './cyclecount/cycleCountScreens';
 import { ORDER_SCREENS } from './outbound/ordersScreens';
 import { PICK_SCREENS } from './outbound/pickingScreens';
 import { WAVE_SCREENS } from './outbound/wavesScreens';
+import { RF_CONFIG_SCREENS } from './rf/rfConfigScreens';
 import { SCAN_SCREENS } from './scan/scanScreens';
 import { SHIPPING_SCREENS } from './shipping/shippingScreens';
 
@@ -34,6 +35,8 @@ const ENTITY_SCREENS: Record<string, string> = {
   'Wms/TPutawayRule': 'tPutawayRule',
   // View-only (the print log is written when documents are printed): the list has no add, edit or delete.
   'Wms/TblPrintJob': 'tblPrintJob',
+  // RF main processes: the flows and how their dialogs chain (spec 001 §3, §7).
+  'Wms/RfMainProcessDetail': 'rfMainProcessDetail',
 };
 
 // One chunk serves every generic master-data screen.
@@ -74,6 +77,7 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'Wms/TStoredItem': lazy(() => import('./inventory/StoredItemPage').then((m) => ({ default: m.StoredItemPage }))),
   ...inventoryTaskScreens(),
   ...CYCLE_COUNT_SCREENS,
+  ...RF_CONFIG_SCREENS,
   ...PO_SCREENS,
   ...ORDER_SCREENS,
   ...WAVE_SCREENS,

@@ -6,10 +6,9 @@ import { ok } from '../../platform/envelope';
 /**
  * Lookups of spec 001 §7 whose data belongs to later domains. The routes exist now so the console can call them;
  * each answers an empty list until its tables exist, and is then moved beside the others and filled in:
- * - getFork (whId) — forklifts and their RF users, RF
  * - getAccessToken — the token of an external carrier or label service, shipping
  */
-export const LATER_LOOKUPS = ['getFork', 'getAccessToken'] as const;
+export const LATER_LOOKUPS = ['getAccessToken'] as const;
 
 const AnyBody = Type.Object({
   whId: Type.Optional(Type.String({ maxLength: 20 })),

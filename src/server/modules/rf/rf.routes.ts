@@ -6,7 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import { registerCrudRoutes } from '../../crud/crud.routes';
 import type { AppContext } from '../../platform/context';
 import { RF_BINDINGS } from './rf.bindings';
+import { registerRfConfigRoutes } from './rf.config.routes';
 
 export function registerRfRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerCrudRoutes(app, ctx, RF_BINDINGS);
+  registerRfConfigRoutes(app, ctx);
 }

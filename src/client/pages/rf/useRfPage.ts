@@ -1,0 +1,77 @@
+/**
+ * Server paging of an RF configuration list. Like the kit's useFindPage, but its filters may be chosen values sent as
+ * exact (`{value, exact: true}`): a sub process picked from the list is that one, not every name containing it.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ColumnFilterValue, type PageResult, SUCCESS } from '../../../shared/wire';
+import { apiPost } from '../../kit/api';
+import type { EntityRow } from '../../kit/EntityListPage';
+import type { FindPageState } from '../../kit/useFindPage';
+
+export type RfFilters = Record<string, ColumnFilterValue>;
+
+/** A chosen value: `%` (or nothing) is any, a value with `%` a pattern, else exactly that value. */
+export function chosen(value: string): ColumnFilterValue {
+  const text = value.trim();
+  if (text === '' || text.includes('%')) return text === '' ? '%' : text;
+  return { value: text, exact: true };
+}
+
+export interface RfPageState extends Omit<FindPageState<EntityRow>, 'search'> {
+  search: (filters: RfFilters) => void;
+}
+
+/** Pages of `entity` rows; the first page loads on mount with `initial`. */
+export function useRfPage(entity: string, initialPageSize: number, initial: RfFilters = {}): RfPageState {
+  const [rows, setRows] = useState<EntityRow[]>([]);
+  const [total, setTotal] = useState(0);
+  const [loading, setLoading] = useState(false);
+  const [query, setQuery] = useState({ pageNum: 1, pageSize: initialPageSize, filters: initial, version: 0 });
+  // Only the latest request may fill the table.
+  const latest = useRef(0);
+
+  useEffect(() => {
+    const ticket = ++latest.current;
+    setLoading(true);
+    apiPost<PageResult<EntityRow>>(`/${entity}/findPage`, {
+      pageNum: query.pageNum,
+      pageSize: query.pageSize,
+      columnFilters: query.filters,
+    })
+      .then((envelope) => {
+        if (ticket !== latest.current || envelope.code !== SUCCESS || !envelope.data) return;
+        setRows(envelope.data.content);
+        setTotal(envelope.data.totalSize);
+      })
+      .catch(() => {
+        // Reported by the api client.
+      })
+      .finally(() => {
+        if (ticket === latest.current) setLoading(false);
+      });
+  }, [entity, query]);
+
+  const search = useCallback(
+    (filters: RfFilters) => setQuery((q) => ({ ...q, pageNum: 1, filters, version: q.version + 1 })),
+    [],
+  );
+  const setPage = useCallback(
+    (pageNum: number, pageSize?: number) =>
+      setQuery((q) => ({ ...q, pageNum, pageSize: pageSize ?? q.pageSize, version: q.version + 1 })),
+    [],
+  );
+  const reload = useCallback(() => setQuery((q) => ({ ...q, version: q.version + 1 })), []);
+  return {
+    rows,
+    total,
+    pageNum: query.pageNum,
+    pageSize: query.pageSize,
+    loading,
+    filters: {},
+    search,
+    setPage,
+    reload,
+    sort: null,
+    setSort: () => undefined,
+  };
+}
