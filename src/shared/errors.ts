@@ -202,6 +202,8 @@ export const ERROR_CODES = [
   'rfKeyNotOffered',
   'rfForkNotFound',
   'rfForkTaken',
+  'rfCountTaskNotFound',
+  'rfWrongLocation',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

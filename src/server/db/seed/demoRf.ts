@@ -48,6 +48,7 @@ const RESOURCES: Record<'title' | 'header' | 'prompt' | 'option', Record<string,
     INQ_TITLE: ['库存查询', 'Stock inquiry'],
     RCV_TITLE: ['收货', 'Receive'],
     PCK_TITLE: ['波次拣货', 'Wave pick'],
+    CNT_TITLE: ['循环盘点', 'Cycle count'],
   },
   header: {
     INQ_H_WHAT: ['{inqWhat}', '{inqWhat}'],
@@ -67,6 +68,11 @@ const RESOURCES: Record<'title' | 'header' | 'prompt' | 'option', Record<string,
     PCK_H_ITEM: ['{itemNumber} {itemDescription}', '{itemNumber} {itemDescription}'],
     PCK_H_LOT: ['批号 {lotNumber}', 'Lot {lotNumber}'],
     PCK_H_QTY: ['应拣 {openQty} {uom}', 'Pick {openQty} {uom}'],
+    CNT_H_TASK: ['盘点任务 {workQId}', 'Count task {workQId}'],
+    CNT_H_LOC: ['库位 {locationId}', 'Location {locationId}'],
+    CNT_H_ITEM: ['商品 {itemNumber}', 'Item {itemNumber}'],
+    CNT_H_LOT: ['批号 {lotNumber}', 'Lot {lotNumber}'],
+    CNT_H_HU: ['托盘 {huId}', 'Pallet {huId}'],
   },
   prompt: {
     INQ_P_SCAN: ['扫描库位、商品或托盘', 'Scan a location, item or pallet'],
@@ -83,6 +89,9 @@ const RESOURCES: Record<'title' | 'header' | 'prompt' | 'option', Record<string,
     PCK_P_ITEM: ['扫描商品 {itemNumber}', 'Scan item {itemNumber}'],
     PCK_P_QTY: ['拣货数量（{uom}）', 'Quantity picked ({uom})'],
     PCK_P_SHORT: ['库位实际找到的数量（{uom}）', 'Quantity found at the location ({uom})'],
+    CNT_P_TASK: ['扫描盘点任务号或库位', 'Scan the count task or its location'],
+    CNT_P_LOC: ['到库位 {locationId} 扫描库位', 'Go to {locationId} and scan the location'],
+    CNT_P_QTY: ['盘点数量', 'Quantity counted'],
   },
   option: {
     OPT_BACK: ['返回', 'Back'],
@@ -273,8 +282,47 @@ const PICK: FlowDef = {
   ],
 };
 
+const CNT_HEADERS = ['CNT_H_TASK', 'CNT_H_LOC', 'CNT_H_ITEM', 'CNT_H_LOT', 'CNT_H_HU'];
+const COUNT: FlowDef = {
+  main: 'COUNT',
+  dialogs: [
+    {
+      name: 'CNT_TASK',
+      title: 'CNT_TITLE',
+      prompt: 'CNT_P_TASK',
+      inputField: 'countCode',
+      list: 'count.tasks',
+      exec: 'count.task',
+      options: [done],
+    },
+    {
+      name: 'CNT_LOC',
+      title: 'CNT_TITLE',
+      headers: CNT_HEADERS,
+      prompt: 'CNT_P_LOC',
+      inputField: 'scanLocation',
+      exec: 'count.location',
+      options: [back('CNT_TASK'), done],
+    },
+    {
+      name: 'CNT_QTY',
+      title: 'CNT_TITLE',
+      headers: CNT_HEADERS,
+      prompt: 'CNT_P_QTY',
+      inputField: 'countQty',
+      exec: 'count.enter',
+      options: [back('CNT_LOC'), done],
+    },
+  ],
+  rows: [
+    { sub: 'CNT_TASK', success: 'CNT_LOC' },
+    { sub: 'CNT_LOC', success: 'CNT_QTY' },
+    { sub: 'CNT_QTY', success: 'CNT_TASK' },
+  ],
+};
+
 /** The seeded flows, in the order the handheld lists them. */
-export const DEMO_RF_FLOWS: readonly FlowDef[] = [RECEIVE, PICK, INQUIRY];
+export const DEMO_RF_FLOWS: readonly FlowDef[] = [RECEIVE, PICK, COUNT, INQUIRY];
 
 /** The demo wave released for the PICK flow. */
 export const DEMO_RF_WAVE = 'DEMO-WV-RF';

@@ -4,6 +4,7 @@
  * Each action declares the permission of the console route whose service it calls; the runtime checks it, and the
  * flow's warehouse and client grants, before running it.
  */
+import { COUNT_ACTIONS } from './actions/count';
 import { INQUIRY_ACTIONS } from './actions/inquiry';
 import { PICK_ACTIONS } from './actions/pick';
 import { RECEIVE_ACTIONS } from './actions/receive';
@@ -12,7 +13,7 @@ import type { RfAction } from './actions/types';
 export type RfActionKind = 'exec' | 'list' | 'beforeNext';
 
 /** Every action, by kind and name. */
-export const ACTIONS: readonly RfAction[] = [...INQUIRY_ACTIONS, ...RECEIVE_ACTIONS, ...PICK_ACTIONS];
+export const ACTIONS: readonly RfAction[] = [...INQUIRY_ACTIONS, ...RECEIVE_ACTIONS, ...PICK_ACTIONS, ...COUNT_ACTIONS];
 
 /** The registered names of each kind. */
 export const REGISTERED: Record<RfActionKind, Set<string>> = { exec: new Set(), list: new Set(), beforeNext: new Set() };

@@ -55,13 +55,14 @@ describe('home', () => {
     expect(home.processes.map((p) => [p.mainProcessName, p.title])).toEqual([
       ['RECEIVE', 'Receive'],
       ['PICK', 'Wave pick'],
+      ['COUNT', 'Cycle count'],
       ['INQUIRY', 'Stock inquiry'],
     ]);
     const blue = await call<RfHome>('getRfFunctionProcess', { whId: 'WH01', clientCode: 'BLUE' });
     expect(blue.clientCode).toBe('BLUE');
     const wh2 = await call<RfHome>('getRfFunctionProcess', { whId: 'WH02' });
     expect(wh2).toMatchObject({ whId: 'WH02', clientCode: 'ACME' });
-    expect(wh2.processes).toHaveLength(3);
+    expect(wh2.processes).toHaveLength(4);
     await call<RfHome>('getRfFunctionProcess', { whId: 'WH01', clientCode: 'ACME' });
   });
 
@@ -253,6 +254,33 @@ describe('INQUIRY', () => {
     expect(byPallet.dialog?.headers[1]).toMatch(/^1 rows · on hand 12/);
     const back = at(await press(byPallet, 'BACK'), 'INQ_SCAN');
     await press(back, 'DONE');
+  });
+});
+
+describe('COUNT', () => {
+  it('counts a generated task blind: wrong location refused, the count saved through the count entry', async () => {
+    const made = await t.post<Row>(
+      '/api/tblCycleCountTask/generateCountTaskByLocItem',
+      { whId: 'WH01', zone: 'AMB', itemNumber: 'ACME-0054' },
+      admin,
+    );
+    expect(made.body.data).toMatchObject({ count: 1 });
+    const workQId = String(made.body.data.firstWorkQId);
+    const task = at(await start('COUNT'), 'CNT_TASK');
+    expect((await list(task)).map((r) => r.value)).toContain(workQId);
+    refused(await enter(task, 'A01-20-2'), task, 'A01-20-2 is not an open count task, nor a location with one');
+    const loc = at(await enter(task, 'A01-01-1'), 'CNT_LOC');
+    expect(loc.dialog?.headers).toEqual([`Count task ${workQId}`, 'Location A01-01-1', 'Item ACME-0054']);
+    refused(await enter(loc, 'A01-01-2'), loc, 'You scanned location A01-01-2; the task is at A01-01-1');
+    const qty = at(await enter(loc, 'A01-01-1'), 'CNT_QTY');
+    refused(await enter(qty, '-1'), qty, /Quantity/);
+    const next = at(await enter(qty, '7'), 'CNT_TASK');
+    expect(next.message).toEqual({ kind: 'success', text: `Count task ${workQId} counted: 7` });
+    const { rows } = await sql<Row>`
+      select status, trim_scale(cycle_count_qty)::text as counted, trim_scale(logic_qty)::text as book, count_by
+      from tbl_cycle_count_task where wh_id = 'WH01' and work_q_id = ${workQId}`.execute(db());
+    expect(rows).toEqual([{ status: 'C', counted: '7', book: '6', countBy: 'admin' }]);
+    await press(next, 'DONE');
   });
 });
 
