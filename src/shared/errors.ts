@@ -204,6 +204,7 @@ export const ERROR_CODES = [
   'rfForkTaken',
   'rfCountTaskNotFound',
   'rfWrongLocation',
+  'rfNothingToPutaway',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -49,6 +49,7 @@ const RESOURCES: Record<'title' | 'header' | 'prompt' | 'option', Record<string,
     RCV_TITLE: ['收货', 'Receive'],
     PCK_TITLE: ['波次拣货', 'Wave pick'],
     CNT_TITLE: ['循环盘点', 'Cycle count'],
+    PUT_TITLE: ['上架', 'Put away'],
   },
   header: {
     INQ_H_WHAT: ['{inqWhat}', '{inqWhat}'],
@@ -68,6 +69,11 @@ const RESOURCES: Record<'title' | 'header' | 'prompt' | 'option', Record<string,
     PCK_H_ITEM: ['{itemNumber} {itemDescription}', '{itemNumber} {itemDescription}'],
     PCK_H_LOT: ['批号 {lotNumber}', 'Lot {lotNumber}'],
     PCK_H_QTY: ['应拣 {openQty} {uom}', 'Pick {openQty} {uom}'],
+    PUT_H_RCPT: ['收货单 {receiptId} · 自 {sourceLocationId}', 'Receipt {receiptId} · from {sourceLocationId}'],
+    PUT_H_ITEM: ['{itemNumber} {itemDescription}', '{itemNumber} {itemDescription}'],
+    PUT_H_LOT: ['批号 {lotNumber}', 'Lot {lotNumber}'],
+    PUT_H_HU: ['托盘 {huId}', 'Pallet {huId}'],
+    PUT_H_QTY: ['上架 {putQty} {uom}（可上架 {remaining}）', 'Put away {putQty} {uom} ({remaining} ready)'],
     CNT_H_TASK: ['盘点任务 {workQId}', 'Count task {workQId}'],
     CNT_H_LOC: ['库位 {locationId}', 'Location {locationId}'],
     CNT_H_ITEM: ['商品 {itemNumber}', 'Item {itemNumber}'],
@@ -89,6 +95,9 @@ const RESOURCES: Record<'title' | 'header' | 'prompt' | 'option', Record<string,
     PCK_P_ITEM: ['扫描商品 {itemNumber}', 'Scan item {itemNumber}'],
     PCK_P_QTY: ['拣货数量（{uom}）', 'Quantity picked ({uom})'],
     PCK_P_SHORT: ['库位实际找到的数量（{uom}）', 'Quantity found at the location ({uom})'],
+    PUT_P_SCAN: ['扫描托盘、收货单或商品', 'Scan the pallet, receipt or item'],
+    PUT_P_QTY: ['上架数量（{uom}）', 'Quantity to put away ({uom})'],
+    PUT_P_DEST: ['扫描目标库位（建议 {suggestedLocation}）', 'Scan the destination (suggested {suggestedLocation})'],
     CNT_P_TASK: ['扫描盘点任务号或库位', 'Scan the count task or its location'],
     CNT_P_LOC: ['到库位 {locationId} 扫描库位', 'Go to {locationId} and scan the location'],
     CNT_P_QTY: ['盘点数量', 'Quantity counted'],
@@ -282,6 +291,47 @@ const PICK: FlowDef = {
   ],
 };
 
+const PUT_HEADERS = ['PUT_H_RCPT', 'PUT_H_ITEM', 'PUT_H_LOT', 'PUT_H_HU', 'PUT_H_QTY'];
+const PUTAWAY: FlowDef = {
+  main: 'PUTAWAY',
+  dialogs: [
+    {
+      name: 'PUT_SCAN',
+      title: 'PUT_TITLE',
+      prompt: 'PUT_P_SCAN',
+      inputField: 'putScan',
+      list: 'putaway.ready',
+      exec: 'putaway.receipt',
+      options: [done],
+    },
+    {
+      name: 'PUT_QTY',
+      title: 'PUT_TITLE',
+      headers: PUT_HEADERS,
+      prompt: 'PUT_P_QTY',
+      inputField: 'putQty',
+      inputDefault: '{putQty}',
+      exec: 'putaway.qty',
+      options: [back('PUT_SCAN'), done],
+    },
+    {
+      name: 'PUT_DEST',
+      title: 'PUT_TITLE',
+      headers: PUT_HEADERS,
+      prompt: 'PUT_P_DEST',
+      inputField: 'destLocationId',
+      inputDefault: '{suggestedLocation}',
+      exec: 'putaway.confirm',
+      options: [back('PUT_QTY'), done],
+    },
+  ],
+  rows: [
+    { sub: 'PUT_SCAN', success: 'PUT_QTY' },
+    { sub: 'PUT_QTY', success: 'PUT_DEST' },
+    { sub: 'PUT_DEST', success: 'PUT_SCAN' },
+  ],
+};
+
 const CNT_HEADERS = ['CNT_H_TASK', 'CNT_H_LOC', 'CNT_H_ITEM', 'CNT_H_LOT', 'CNT_H_HU'];
 const COUNT: FlowDef = {
   main: 'COUNT',
@@ -322,7 +372,7 @@ const COUNT: FlowDef = {
 };
 
 /** The seeded flows, in the order the handheld lists them. */
-export const DEMO_RF_FLOWS: readonly FlowDef[] = [RECEIVE, PICK, COUNT, INQUIRY];
+export const DEMO_RF_FLOWS: readonly FlowDef[] = [RECEIVE, PUTAWAY, PICK, COUNT, INQUIRY];
 
 /** The demo wave released for the PICK flow. */
 export const DEMO_RF_WAVE = 'DEMO-WV-RF';

@@ -250,8 +250,8 @@ function refusalOf(lang: LanguageCode, error: unknown): RfMessage {
 
 /** Refuses unless the user holds the action's permission and may write in the flow's warehouse and client. */
 function requireAccess(user: SessionUser, action: RfAction, whId: string, clientCode: string): void {
-  if (permsNotHeld(user, [action.permission]).length > 0)
-    throw new AppError('rfPermissionMissing', { permission: action.permission });
+  const missing = permsNotHeld(user, typeof action.permission === 'string' ? [action.permission] : action.permission);
+  if (missing.length > 0) throw new AppError('rfPermissionMissing', { permission: missing.join(', ') });
   if (!grantsWarehouse(user, whId)) throw new AppError('warehouseNotGranted', { whId });
   if (!grantsClient(user, whId, clientCode, 'write')) throw new AppError('clientNotGranted', { clientCode });
 }

@@ -7,13 +7,20 @@
 import { COUNT_ACTIONS } from './actions/count';
 import { INQUIRY_ACTIONS } from './actions/inquiry';
 import { PICK_ACTIONS } from './actions/pick';
+import { PUTAWAY_ACTIONS } from './actions/putaway';
 import { RECEIVE_ACTIONS } from './actions/receive';
 import type { RfAction } from './actions/types';
 
 export type RfActionKind = 'exec' | 'list' | 'beforeNext';
 
 /** Every action, by kind and name. */
-export const ACTIONS: readonly RfAction[] = [...INQUIRY_ACTIONS, ...RECEIVE_ACTIONS, ...PICK_ACTIONS, ...COUNT_ACTIONS];
+export const ACTIONS: readonly RfAction[] = [
+  ...INQUIRY_ACTIONS,
+  ...RECEIVE_ACTIONS,
+  ...PUTAWAY_ACTIONS,
+  ...PICK_ACTIONS,
+  ...COUNT_ACTIONS,
+];
 
 /** The registered names of each kind. */
 export const REGISTERED: Record<RfActionKind, Set<string>> = { exec: new Set(), list: new Set(), beforeNext: new Set() };

@@ -54,6 +54,7 @@ describe('home', () => {
     expect(home).toMatchObject({ whId: 'WH01', clientCode: 'ACME', active: null });
     expect(home.processes.map((p) => [p.mainProcessName, p.title])).toEqual([
       ['RECEIVE', 'Receive'],
+      ['PUTAWAY', 'Put away'],
       ['PICK', 'Wave pick'],
       ['COUNT', 'Cycle count'],
       ['INQUIRY', 'Stock inquiry'],
@@ -62,7 +63,7 @@ describe('home', () => {
     expect(blue.clientCode).toBe('BLUE');
     const wh2 = await call<RfHome>('getRfFunctionProcess', { whId: 'WH02' });
     expect(wh2).toMatchObject({ whId: 'WH02', clientCode: 'ACME' });
-    expect(wh2.processes).toHaveLength(4);
+    expect(wh2.processes).toHaveLength(5);
     await call<RfHome>('getRfFunctionProcess', { whId: 'WH01', clientCode: 'ACME' });
   });
 
@@ -281,6 +282,27 @@ describe('COUNT', () => {
       from tbl_cycle_count_task where wh_id = 'WH01' and work_q_id = ${workQId}`.execute(db());
     expect(rows).toEqual([{ status: 'C', counted: '7', book: '6', countBy: 'admin' }]);
     await press(next, 'DONE');
+  });
+});
+
+describe('PUTAWAY', () => {
+  it('puts a received row away at the suggested destination through the putaway task and its approval', async () => {
+    const scan = at(await start('PUTAWAY'), 'PUT_SCAN');
+    refused(await enter(scan, 'ACME-0001'), scan, 'Nothing received is ready for putaway under ACME-0001');
+    const ready = await list(scan);
+    expect(ready.length).toBeGreaterThan(0);
+    const qty = at(await enter(scan, 'ACME-0054'), 'PUT_QTY');
+    expect(qty.dialog?.headers[1]).toMatch(/^ACME-0054 /);
+    const dest = at(await enter(qty, '1'), 'PUT_DEST');
+    const suggested = dest.dialog?.inputDefault ?? '';
+    refused(await enter(dest, 'STG-OUT-01'), dest, /./);
+    const done = at(await enter(dest, suggested), 'PUT_SCAN');
+    expect(done.message?.text).toMatch(new RegExp(`^Put away 1 ACME-0054 at ${suggested} \\(task \\w+\\)$`));
+    const { rows } = await sql<Row>`
+      select trim_scale(actual_qty)::text as qty from t_stored_item
+      where wh_id = 'WH01' and item_number = 'ACME-0054' and location_id = ${suggested}`.execute(db());
+    expect(rows).toEqual([{ qty: '1' }]);
+    await press(done, 'DONE');
   });
 });
 

@@ -27,8 +27,8 @@ export interface RfResult {
 
 interface RfActionBase {
   name: string;
-  /** The `sys:…` permission the console route of the same service requires. */
-  permission: string;
+  /** The `sys:…` permission(s) the console routes of the services it calls require (all of them). */
+  permission: string | readonly string[];
   /** What it checks and calls (README "Registry"). */
   doc: string;
 }
