@@ -50,6 +50,7 @@ const RESOURCES: Record<'title' | 'header' | 'prompt' | 'option', Record<string,
     PCK_TITLE: ['波次拣货', 'Wave pick'],
     CNT_TITLE: ['循环盘点', 'Cycle count'],
     PUT_TITLE: ['上架', 'Put away'],
+    MOV_TITLE: ['移库', 'Move stock'],
   },
   header: {
     INQ_H_WHAT: ['{inqWhat}', '{inqWhat}'],
@@ -74,6 +75,10 @@ const RESOURCES: Record<'title' | 'header' | 'prompt' | 'option', Record<string,
     PUT_H_LOT: ['批号 {lotNumber}', 'Lot {lotNumber}'],
     PUT_H_HU: ['托盘 {huId}', 'Pallet {huId}'],
     PUT_H_QTY: ['上架 {putQty} {uom}（可上架 {remaining}）', 'Put away {putQty} {uom} ({remaining} ready)'],
+    MOV_H_FROM: ['自 {fromLocation}', 'From {fromLocation}'],
+    MOV_H_ITEM: ['{itemNumber} {itemDescription}', '{itemNumber} {itemDescription}'],
+    MOV_H_LOT: ['批号 {lotNumber} · 托盘 {huId}', 'Lot {lotNumber} · pallet {huId}'],
+    MOV_H_QTY: ['移 {moveQty} {uom}（可用 {available}）', 'Move {moveQty} {uom} ({available} available)'],
     CNT_H_TASK: ['盘点任务 {workQId}', 'Count task {workQId}'],
     CNT_H_LOC: ['库位 {locationId}', 'Location {locationId}'],
     CNT_H_ITEM: ['商品 {itemNumber}', 'Item {itemNumber}'],
@@ -98,6 +103,10 @@ const RESOURCES: Record<'title' | 'header' | 'prompt' | 'option', Record<string,
     PUT_P_SCAN: ['扫描托盘、收货单或商品', 'Scan the pallet, receipt or item'],
     PUT_P_QTY: ['上架数量（{uom}）', 'Quantity to put away ({uom})'],
     PUT_P_DEST: ['扫描目标库位（建议 {suggestedLocation}）', 'Scan the destination (suggested {suggestedLocation})'],
+    MOV_P_FROM: ['扫描来源库位', 'Scan the source location'],
+    MOV_P_ITEM: ['扫描商品或 GS1 条码', 'Scan the item or its GS1 code'],
+    MOV_P_QTY: ['移库数量（{uom}）', 'Quantity to move ({uom})'],
+    MOV_P_TO: ['扫描目标库位', 'Scan the destination location'],
     CNT_P_TASK: ['扫描盘点任务号或库位', 'Scan the count task or its location'],
     CNT_P_LOC: ['到库位 {locationId} 扫描库位', 'Go to {locationId} and scan the location'],
     CNT_P_QTY: ['盘点数量', 'Quantity counted'],
@@ -332,6 +341,48 @@ const PUTAWAY: FlowDef = {
   ],
 };
 
+const MOV_HEADERS = ['MOV_H_FROM', 'MOV_H_ITEM', 'MOV_H_LOT', 'MOV_H_QTY'];
+const MOVE: FlowDef = {
+  main: 'MOVE',
+  dialogs: [
+    { name: 'MOV_FROM', title: 'MOV_TITLE', prompt: 'MOV_P_FROM', inputField: 'moveScan', exec: 'move.from', options: [done] },
+    {
+      name: 'MOV_ITEM',
+      title: 'MOV_TITLE',
+      headers: MOV_HEADERS,
+      prompt: 'MOV_P_ITEM',
+      inputField: 'moveItem',
+      exec: 'move.item',
+      options: [back('MOV_FROM'), done],
+    },
+    {
+      name: 'MOV_QTY',
+      title: 'MOV_TITLE',
+      headers: MOV_HEADERS,
+      prompt: 'MOV_P_QTY',
+      inputField: 'moveQty',
+      inputDefault: '{moveQty}',
+      exec: 'move.qty',
+      options: [back('MOV_ITEM'), done],
+    },
+    {
+      name: 'MOV_TO',
+      title: 'MOV_TITLE',
+      headers: MOV_HEADERS,
+      prompt: 'MOV_P_TO',
+      inputField: 'toLocation',
+      exec: 'move.confirm',
+      options: [back('MOV_QTY'), done],
+    },
+  ],
+  rows: [
+    { sub: 'MOV_FROM', success: 'MOV_ITEM' },
+    { sub: 'MOV_ITEM', success: 'MOV_QTY' },
+    { sub: 'MOV_QTY', success: 'MOV_TO' },
+    { sub: 'MOV_TO', success: 'MOV_FROM' },
+  ],
+};
+
 const CNT_HEADERS = ['CNT_H_TASK', 'CNT_H_LOC', 'CNT_H_ITEM', 'CNT_H_LOT', 'CNT_H_HU'];
 const COUNT: FlowDef = {
   main: 'COUNT',
@@ -372,7 +423,7 @@ const COUNT: FlowDef = {
 };
 
 /** The seeded flows, in the order the handheld lists them. */
-export const DEMO_RF_FLOWS: readonly FlowDef[] = [RECEIVE, PUTAWAY, PICK, COUNT, INQUIRY];
+export const DEMO_RF_FLOWS: readonly FlowDef[] = [RECEIVE, PUTAWAY, MOVE, PICK, COUNT, INQUIRY];
 
 /** The demo wave released for the PICK flow. */
 export const DEMO_RF_WAVE = 'DEMO-WV-RF';

@@ -6,6 +6,7 @@
  */
 import { COUNT_ACTIONS } from './actions/count';
 import { INQUIRY_ACTIONS } from './actions/inquiry';
+import { MOVE_ACTIONS } from './actions/move';
 import { PICK_ACTIONS } from './actions/pick';
 import { PUTAWAY_ACTIONS } from './actions/putaway';
 import { RECEIVE_ACTIONS } from './actions/receive';
@@ -18,6 +19,7 @@ export const ACTIONS: readonly RfAction[] = [
   ...INQUIRY_ACTIONS,
   ...RECEIVE_ACTIONS,
   ...PUTAWAY_ACTIONS,
+  ...MOVE_ACTIONS,
   ...PICK_ACTIONS,
   ...COUNT_ACTIONS,
 ];

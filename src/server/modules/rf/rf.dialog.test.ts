@@ -55,6 +55,7 @@ describe('home', () => {
     expect(home.processes.map((p) => [p.mainProcessName, p.title])).toEqual([
       ['RECEIVE', 'Receive'],
       ['PUTAWAY', 'Put away'],
+      ['MOVE', 'Move stock'],
       ['PICK', 'Wave pick'],
       ['COUNT', 'Cycle count'],
       ['INQUIRY', 'Stock inquiry'],
@@ -63,7 +64,7 @@ describe('home', () => {
     expect(blue.clientCode).toBe('BLUE');
     const wh2 = await call<RfHome>('getRfFunctionProcess', { whId: 'WH02' });
     expect(wh2).toMatchObject({ whId: 'WH02', clientCode: 'ACME' });
-    expect(wh2.processes).toHaveLength(5);
+    expect(wh2.processes).toHaveLength(6);
     await call<RfHome>('getRfFunctionProcess', { whId: 'WH01', clientCode: 'ACME' });
   });
 
@@ -302,6 +303,27 @@ describe('PUTAWAY', () => {
       select trim_scale(actual_qty)::text as qty from t_stored_item
       where wh_id = 'WH01' and item_number = 'ACME-0054' and location_id = ${suggested}`.execute(db());
     expect(rows).toEqual([{ qty: '1' }]);
+    await press(done, 'DONE');
+  });
+});
+
+describe('MOVE', () => {
+  it('moves stock from a location to another through a movement task and its approval', async () => {
+    const from = at(await start('MOVE'), 'MOV_FROM');
+    refused(await enter(from, 'A01-20-2'), from, 'The amount of available inventory is 0');
+    const item = at(await enter(from, 'A02-11-1'), 'MOV_ITEM');
+    refused(await enter(item, 'ACME-0083'), item, 'The amount of available inventory is 0');
+    const qty = at(await enter(item, 'ACME-0071'), 'MOV_QTY');
+    const available = qty.dialog?.inputDefault ?? '';
+    expect(Number(available)).toBeGreaterThan(3);
+    const to = at(await enter(qty, '3'), 'MOV_TO');
+    refused(await enter(to, 'A02-11-1'), to, /./);
+    const done = at(await enter(to, 'A02-13-1'), 'MOV_FROM');
+    expect(done.message?.text).toMatch(/^Moved 3 ACME-0071 from A02-11-1 to A02-13-1 \(task \w+\)$/);
+    const { rows } = await sql<Row>`
+      select location_id, trim_scale(actual_qty)::text as qty from t_stored_item
+      where wh_id = 'WH01' and item_number = 'ACME-0071' and location_id = 'A02-13-1'`.execute(db());
+    expect(rows).toEqual([{ locationId: 'A02-13-1', qty: '3' }]);
     await press(done, 'DONE');
   });
 });
