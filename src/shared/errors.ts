@@ -205,6 +205,8 @@ export const ERROR_CODES = [
   'rfCountTaskNotFound',
   'rfWrongLocation',
   'rfNothingToPutaway',
+  'rfOrderNotInWave',
+  'rfNothingLeftToPack',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -51,6 +51,7 @@ const RESOURCES: Record<'title' | 'header' | 'prompt' | 'option', Record<string,
     CNT_TITLE: ['循环盘点', 'Cycle count'],
     PUT_TITLE: ['上架', 'Put away'],
     MOV_TITLE: ['移库', 'Move stock'],
+    CTN_TITLE: ['装箱拣货', 'Carton pick'],
   },
   header: {
     INQ_H_WHAT: ['{inqWhat}', '{inqWhat}'],
@@ -79,6 +80,12 @@ const RESOURCES: Record<'title' | 'header' | 'prompt' | 'option', Record<string,
     MOV_H_ITEM: ['{itemNumber} {itemDescription}', '{itemNumber} {itemDescription}'],
     MOV_H_LOT: ['批号 {lotNumber} · 托盘 {huId}', 'Lot {lotNumber} · pallet {huId}'],
     MOV_H_QTY: ['移 {moveQty} {uom}（可用 {available}）', 'Move {moveQty} {uom} ({available} available)'],
+    CTN_H_CARTON: [
+      '箱 {cartonNumber}（{cartonType}）· 订单 {orderNumber}',
+      'Carton {cartonNumber} ({cartonType}) · order {orderNumber}',
+    ],
+    CTN_H_PACKED: ['箱内 {packedQty}', 'In carton {packedQty}'],
+    CTN_H_ITEM: ['{itemNumber} 批号 {lotNumber}', '{itemNumber} lot {lotNumber}'],
     CNT_H_TASK: ['盘点任务 {workQId}', 'Count task {workQId}'],
     CNT_H_LOC: ['库位 {locationId}', 'Location {locationId}'],
     CNT_H_ITEM: ['商品 {itemNumber}', 'Item {itemNumber}'],
@@ -107,6 +114,9 @@ const RESOURCES: Record<'title' | 'header' | 'prompt' | 'option', Record<string,
     MOV_P_ITEM: ['扫描商品或 GS1 条码', 'Scan the item or its GS1 code'],
     MOV_P_QTY: ['移库数量（{uom}）', 'Quantity to move ({uom})'],
     MOV_P_TO: ['扫描目标库位', 'Scan the destination location'],
+    CTN_P_ORDER: ['扫描订单号', 'Scan the order'],
+    CTN_P_ITEM: ['扫描商品装箱；F1 封箱', 'Scan an item into the carton; F1 closes it'],
+    CTN_P_QTY: ['装箱数量', 'Quantity into the carton'],
     CNT_P_TASK: ['扫描盘点任务号或库位', 'Scan the count task or its location'],
     CNT_P_LOC: ['到库位 {locationId} 扫描库位', 'Go to {locationId} and scan the location'],
     CNT_P_QTY: ['盘点数量', 'Quantity counted'],
@@ -115,6 +125,8 @@ const RESOURCES: Record<'title' | 'header' | 'prompt' | 'option', Record<string,
     OPT_BACK: ['返回', 'Back'],
     OPT_EXIT: ['完成', 'Done'],
     OPT_SHORT: ['短拣', 'Short'],
+    OPT_CLOSE: ['封箱', 'Close carton'],
+    OPT_CANCEL: ['取消箱', 'Cancel carton'],
   },
 };
 
@@ -383,6 +395,56 @@ const MOVE: FlowDef = {
   ],
 };
 
+const CTN_HEADERS = ['CTN_H_CARTON', 'CTN_H_PACKED'];
+const CARTON: FlowDef = {
+  main: 'CARTON',
+  dialogs: [
+    {
+      name: 'CTN_ORDER',
+      title: 'CTN_TITLE',
+      prompt: 'CTN_P_ORDER',
+      inputField: 'orderNumber',
+      list: 'carton.orders',
+      exec: 'carton.order',
+      options: [done],
+    },
+    {
+      name: 'CTN_ITEM',
+      title: 'CTN_TITLE',
+      headers: CTN_HEADERS,
+      prompt: 'CTN_P_ITEM',
+      inputField: 'packItem',
+      exec: 'carton.item',
+      options: [
+        done,
+        {
+          key: 'F1',
+          next: 'CTN_ORDER',
+          option: 'OPT_CLOSE',
+          description: 'Close the carton with what was scanned',
+          beforeNext: 'carton.close',
+        },
+        { key: 'F2', next: 'CTN_ORDER', option: 'OPT_CANCEL', description: 'Cancel the empty carton', beforeNext: 'carton.exit' },
+      ],
+    },
+    {
+      name: 'CTN_QTY',
+      title: 'CTN_TITLE',
+      headers: [...CTN_HEADERS, 'CTN_H_ITEM'],
+      prompt: 'CTN_P_QTY',
+      inputField: 'packQty',
+      inputDefault: '{packQty}',
+      exec: 'carton.qty',
+      options: [back('CTN_ITEM'), done],
+    },
+  ],
+  rows: [
+    { sub: 'CTN_ORDER', success: 'CTN_ITEM' },
+    { sub: 'CTN_ITEM', success: 'CTN_QTY' },
+    { sub: 'CTN_QTY', success: 'CTN_ITEM' },
+  ],
+};
+
 const CNT_HEADERS = ['CNT_H_TASK', 'CNT_H_LOC', 'CNT_H_ITEM', 'CNT_H_LOT', 'CNT_H_HU'];
 const COUNT: FlowDef = {
   main: 'COUNT',
@@ -423,7 +485,7 @@ const COUNT: FlowDef = {
 };
 
 /** The seeded flows, in the order the handheld lists them. */
-export const DEMO_RF_FLOWS: readonly FlowDef[] = [RECEIVE, PUTAWAY, MOVE, PICK, COUNT, INQUIRY];
+export const DEMO_RF_FLOWS: readonly FlowDef[] = [RECEIVE, PUTAWAY, MOVE, PICK, CARTON, COUNT, INQUIRY];
 
 /** The demo wave released for the PICK flow. */
 export const DEMO_RF_WAVE = 'DEMO-WV-RF';

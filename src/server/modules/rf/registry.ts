@@ -4,6 +4,7 @@
  * Each action declares the permission of the console route whose service it calls; the runtime checks it, and the
  * flow's warehouse and client grants, before running it.
  */
+import { CARTON_ACTIONS } from './actions/carton';
 import { COUNT_ACTIONS } from './actions/count';
 import { INQUIRY_ACTIONS } from './actions/inquiry';
 import { MOVE_ACTIONS } from './actions/move';
@@ -21,6 +22,7 @@ export const ACTIONS: readonly RfAction[] = [
   ...PUTAWAY_ACTIONS,
   ...MOVE_ACTIONS,
   ...PICK_ACTIONS,
+  ...CARTON_ACTIONS,
   ...COUNT_ACTIONS,
 ];
 

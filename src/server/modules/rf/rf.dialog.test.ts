@@ -57,6 +57,7 @@ describe('home', () => {
       ['PUTAWAY', 'Put away'],
       ['MOVE', 'Move stock'],
       ['PICK', 'Wave pick'],
+      ['CARTON', 'Carton pick'],
       ['COUNT', 'Cycle count'],
       ['INQUIRY', 'Stock inquiry'],
     ]);
@@ -64,7 +65,7 @@ describe('home', () => {
     expect(blue.clientCode).toBe('BLUE');
     const wh2 = await call<RfHome>('getRfFunctionProcess', { whId: 'WH02' });
     expect(wh2).toMatchObject({ whId: 'WH02', clientCode: 'ACME' });
-    expect(wh2.processes).toHaveLength(6);
+    expect(wh2.processes).toHaveLength(7);
     await call<RfHome>('getRfFunctionProcess', { whId: 'WH01', clientCode: 'ACME' });
   });
 
@@ -236,6 +237,40 @@ describe('PICK', () => {
     expect(rows.find((r) => r.id === t2.id)).toMatchObject({ picked: '2' });
     refused(await enter(done, DEMO_RF_WAVE), done, `Wave ${DEMO_RF_WAVE} is Picked: it cannot be picked`);
     await press(done, 'DONE');
+  });
+});
+
+describe('CARTON', () => {
+  it('packs the picked order into a carton: item scans, a too large quantity refused, F1 closes it', async () => {
+    const order = at(await start('CARTON'), 'CTN_ORDER');
+    expect((await list(order)).map((r) => r.value)).toContain('DEMO-SO-RF');
+    const item = at(await enter(order, 'DEMO-SO-RF'), 'CTN_ITEM');
+    const cartonNumber = item.dialog?.headers[0]?.match(/^Carton (\S+) /)?.[1] ?? '';
+    expect(cartonNumber).not.toBe('');
+    expect(item.dialog?.options.map((o) => [o.functionKey, o.text])).toEqual([
+      ['DONE', 'Done'],
+      ['F1', 'Close carton'],
+      ['F2', 'Cancel carton'],
+    ]);
+    refused(await enter(item, 'ACME-0001'), item, 'Nothing of item ACME-0001 is left to pack in order DEMO-SO-RF');
+    const qty = at(await enter(item, 'ACME-0071'), 'CTN_QTY');
+    expect(qty.dialog?.inputDefault).toBe('10');
+    refused(await enter(qty, '11'), qty, /Pack quantity 11 is more than what is left to pack/);
+    const more = at(await enter(qty, '4'), 'CTN_ITEM');
+    expect(more.message?.text).toBe(`Packed 4 ACME-0071 into carton ${cartonNumber}`);
+    const rest = at(await enter(more, 'ACME-0071'), 'CTN_QTY');
+    expect(rest.dialog?.inputDefault).toBe('6');
+    const full = at(await enter(rest), 'CTN_ITEM');
+    expect(full.dialog?.headers[1]).toBe('In carton 10');
+    const closed = at(await press(full, 'F1'), 'CTN_ORDER');
+    expect(closed.message?.text).toMatch(new RegExp(`^Carton ${cartonNumber} closed`));
+    const { rows } = await sql<Row>`
+      select status from tbl_shipping_label where wh_id = 'WH01' and carton_number = ${cartonNumber}`.execute(db());
+    expect(rows).toEqual([{ status: 'C' }]);
+    const second = at(await enter(closed, 'DEMO-SO-RF'), 'CTN_ITEM');
+    const cancelled = at(await press(second, 'F2'), 'CTN_ORDER');
+    expect(cancelled.message?.text).toMatch(/^Carton \S+ cancelled$/);
+    await press(cancelled, 'DONE');
   });
 });
 
