@@ -7,8 +7,10 @@ import { registerCrudRoutes } from '../../crud/crud.routes';
 import type { AppContext } from '../../platform/context';
 import { RF_BINDINGS } from './rf.bindings';
 import { registerRfConfigRoutes } from './rf.config.routes';
+import { registerRfDialogRoutes } from './rf.dialog.routes';
 
 export function registerRfRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerCrudRoutes(app, ctx, RF_BINDINGS);
   registerRfConfigRoutes(app, ctx);
+  registerRfDialogRoutes(app, ctx);
 }
