@@ -51,7 +51,13 @@ export function RfDialogView({ dialog, list, message, inputRef, onEnter, onKey, 
   });
 
   return (
-    <section className="rf-dialog" data-testid="rf-dialog" data-step={dialog.step} data-sub-process={dialog.subProcessName}>
+    <section
+      className="rf-dialog"
+      data-testid="rf-dialog"
+      data-step={dialog.step}
+      data-sub-process={dialog.subProcessName}
+      data-input-field={dialog.inputField ?? ''}
+    >
       <h1 className="rf-title" data-testid="rf-title">
         {dialog.title}
       </h1>
