@@ -37,8 +37,10 @@ describe('keyboard-wedge detector', () => {
     expect(feed(detector, 'ITEM-42', 400, 6).result).toEqual({ kind: 'scan', text: 'ITEM-42' });
   });
 
-  it('counts Enter long after a fast burst as typing (the person pressed it)', () => {
+  it('counts Enter long after a fast burst as typing (the person pressed it), a slightly late one as the scan’s', () => {
     expect(feed(new WedgeDetector(), 'ITEM-42', 0, 6, 'Enter', 500).result).toEqual({ kind: 'typed', terminator: 'Enter' });
+    expect(feed(new WedgeDetector(), 'ITEM-42', 0, 6, 'Enter', 90).result).toEqual({ kind: 'scan', text: 'ITEM-42' });
+    expect(feed(new WedgeDetector({ maxEndGapMs: 60 }), 'ITEM-42', 0, 6, 'Enter', 90).result.kind).toBe('typed');
   });
 
   it('honours a configured gap', () => {

@@ -9,13 +9,18 @@ import { type KeyboardEvent, useCallback, useRef } from 'react';
 export interface WedgeOptions {
   /** Longest pause between two keys of one scan, in ms (scanners send a key every 1–20 ms; people 80 ms or more). */
   maxGapMs: number;
+  /**
+   * Longest pause between a burst's last key and its Enter/Tab. Looser than `maxGapMs`: the burst itself shows a
+   * scanner (nobody types four keys 35 ms apart), and the page may be busy rendering the last key when Enter comes.
+   */
+  maxEndGapMs: number;
   /** Shortest scan: fewer characters ended by Enter count as typing. */
   minLength: number;
   /** The same text scanned again within this many ms is ignored (a trigger held or pulled twice). */
   duplicateMs: number;
 }
 
-export const WEDGE_DEFAULTS: WedgeOptions = { maxGapMs: 35, minLength: 4, duplicateMs: 800 };
+export const WEDGE_DEFAULTS: WedgeOptions = { maxGapMs: 35, maxEndGapMs: 150, minLength: 4, duplicateMs: 800 };
 
 /** What one key means: nothing yet, the end of a scan, a repeated scan to ignore, or Enter/Tab after typing. */
 export type WedgeResult =
@@ -46,12 +51,13 @@ export class WedgeDetector {
 
   /** One keydown at time `at` (ms, any monotonic clock). */
   key(key: string, at: number): WedgeResult {
-    const { maxGapMs, minLength, duplicateMs } = this.options;
+    const { maxGapMs, maxEndGapMs, minLength, duplicateMs } = this.options;
     const inBurst = at - this.lastKeyAt <= maxGapMs;
     if (key === 'Enter' || key === 'Tab') {
       const text = this.buffer;
+      const ended = at - this.lastKeyAt <= maxEndGapMs;
       this.reset();
-      if (!inBurst || text.length < minLength) return { kind: 'typed', terminator: key };
+      if (!ended || text.length < minLength) return { kind: 'typed', terminator: key };
       const repeated = this.lastScan !== null && this.lastScan.text === text && at - this.lastScan.at <= duplicateMs;
       this.lastScan = { text, at };
       return repeated ? { kind: 'duplicate', text } : { kind: 'scan', text };
