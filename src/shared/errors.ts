@@ -183,6 +183,25 @@ export const ERROR_CODES = [
   'countNothingCounted',
   'countItemNotInLocation',
   'lotNotAllowEmpty',
+  // RF runtime (rf module)
+  'rfGs1Invalid',
+  'rfGs1NoItem',
+  'rfItemNotFound',
+  'rfItemNotOnPo',
+  'rfItemReceived',
+  'rfWaveNoOpenTask',
+  'rfNoTask',
+  'rfWrongItem',
+  'rfNothingFound',
+  'rfSubProcessMissing',
+  'rfMainProcessMissing',
+  'rfPermissionMissing',
+  'rfActionUnknown',
+  'rfNoFlow',
+  'rfInputRequired',
+  'rfKeyNotOffered',
+  'rfForkNotFound',
+  'rfForkTaken',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

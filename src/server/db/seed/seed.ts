@@ -8,6 +8,7 @@ import { seedDemoMasterdata } from './demoMasterdata';
 import { seedDemoOutboundOrders } from './demoOutboundOrders';
 import { seedDemoOutboundPicking } from './demoOutboundPicking';
 import { seedDemoOutboundWaves, seedDemoWaveContent } from './demoOutboundWaves';
+import { seedDemoRf } from './demoRf';
 import { seedDemoShipping } from './demoShipping';
 import { BUTTON_NAMES, MENU_TREE, type MenuSeed } from './menuTree';
 
@@ -130,5 +131,6 @@ export async function seedDemo(db: Db): Promise<boolean> {
   await seedDemoWaveContent(db);
   await seedDemoOutboundPicking(db);
   await seedDemoShipping(db);
+  await seedDemoRf(db);
   return true;
 }

@@ -1,0 +1,232 @@
+/**
+ * RECEIVE (README "Seeded flows"): PO → item (a GS1 scan fills lot, expiry, pallet, quantity) → lot and expiry when
+ * lot-controlled → quantity → location → pallet when the location holds pallets → `addReceipt`, the receiving desk's
+ * service (`/globalOptions/addReceipt`, permission tReceipt add). Every step checks what it can early, with the
+ * service's own messages; the receipt itself checks everything again.
+ */
+import { sql } from 'kysely';
+import { permission } from '../../../../shared/permissions';
+import { AppError } from '../../../platform/errors';
+import { poNotOpen, RECEIVABLE, readPo } from '../../inbound/receiving.po';
+import { addReceipt } from '../../inbound/receiving.service';
+import { gs1Of, gs1Values, requireCode, requireDate, requireQty, scannedItem } from './common';
+import type { RfAction, RfContext, RfResult } from './types';
+
+const RECEIVE = permission('tReceipt', 'add');
+
+/** The item values of one receipt, cleared after it. */
+const ITEM_VALUES = [
+  'itemScan',
+  'itemNumber',
+  'itemDescription',
+  'lineNumber',
+  'remaining',
+  'uom',
+  'lotControl',
+  'lotNumber',
+  'expirationDate',
+  'qty',
+  'huId',
+  'locationId',
+] as const;
+const cleared = () => Object.fromEntries(ITEM_VALUES.map((k) => [k, null])) as Record<string, null>;
+
+async function receivablePo(ctx: RfContext, poNumber: string) {
+  const po = await readPo(ctx.db, ctx.user, ctx.whId, poNumber);
+  if (!po || po.clientCode !== ctx.clientCode) throw new AppError('receiptPoNotFound', { poNumber });
+  if (!RECEIVABLE.includes(po.status)) throw poNotOpen(po);
+  return po;
+}
+
+async function defaultLocation(ctx: RfContext): Promise<string> {
+  const { rows } = await sql<{ controlValue: string }>`
+    select control_value from t_whse_control where wh_id = ${ctx.whId} and control_name = 'DEFAULT_RECEIVE_LOCATION'`.execute(
+    ctx.db,
+  );
+  return rows[0]?.controlValue ?? '';
+}
+
+/** Receives what the flow collected through addReceipt; the next item follows (values cleared, the arrival kept). */
+async function receive(ctx: RfContext, v: Record<string, string | undefined>): Promise<RfResult> {
+  const answer = await addReceipt(
+    ctx.db,
+    {
+      whId: ctx.whId,
+      poNumber: v.poNumber ?? '',
+      lineNumber: Number(v.lineNumber),
+      qty: v.qty ?? '',
+      lotNumber: v.lotNumber || null,
+      expirationDate: v.expirationDate || null,
+      huId: v.huId || null,
+      locationId: v.locationId || null,
+      receiptId: v.receiptId || null,
+    },
+    ctx.user,
+  );
+  return {
+    values: {
+      ...cleared(),
+      receiptId: answer.receiptId,
+      lastReceipt: `${v.itemNumber} × ${answer.qtyReceived} → ${answer.locationId}`,
+    },
+    message: {
+      key: answer.status === 'Q' ? 'rf.msg.receivedInspect' : 'rf.msg.received',
+      params: {
+        qty: answer.qtyReceived,
+        uom: v.uom ?? '',
+        itemNumber: v.itemNumber ?? '',
+        locationId: answer.locationId,
+        receiptId: answer.receiptId,
+      },
+    },
+  };
+}
+
+export const RECEIVE_ACTIONS: RfAction[] = [
+  {
+    kind: 'exec',
+    name: 'receive.po',
+    permission: RECEIVE,
+    doc: 'The PO scanned: of the flow’s warehouse and client, granted, open or receiving (readPo, the receiving desk’s read). Sets poNumber and the default receiving location.',
+    async run(ctx) {
+      const po = await receivablePo(ctx, requireCode(ctx.input, 'rf.field.poNumber', 30));
+      const open = po.lines.filter((l) => Number(l.remaining) > 0).length;
+      return {
+        values: {
+          ...cleared(),
+          poNumber: po.poNumber,
+          poOpenLines: String(open),
+          receiptId: null,
+          defaultLocation: await defaultLocation(ctx),
+        },
+      };
+    },
+  },
+  {
+    kind: 'list',
+    name: 'receive.poList',
+    permission: RECEIVE,
+    doc: 'Open and receiving POs of the warehouse and client (the receiving desk’s PO choice), newest first.',
+    async list(ctx) {
+      const { rows } = await sql<{ poNumber: string; vendorCode: string | null; status: string; expectedDate: string | null }>`
+        select po_number, vendor_code, status, to_char(expected_date, 'YYYY-MM-DD') as expected_date from t_po_master
+        where wh_id = ${ctx.whId} and client_code = ${ctx.clientCode} and status in ('O', 'R')
+        order by po_number desc limit 200`.execute(ctx.db);
+      return rows.map((r) => ({
+        value: r.poNumber,
+        label: r.poNumber,
+        detail: [r.vendorCode, r.expectedDate].filter(Boolean).join(' · '),
+      }));
+    },
+  },
+  {
+    kind: 'exec',
+    name: 'receive.item',
+    permission: RECEIVE,
+    doc: 'The item scanned (item number, UPC, or GS1: GTIN → item by upc, and lot, expiry, SSCC pallet, count filled): a line of the PO with something left to receive. Branch 1 (skip lot and expiry) when the item is not lot-controlled or the scan gave both.',
+    async run(ctx) {
+      const po = await receivablePo(ctx, ctx.values.poNumber ?? '');
+      const { item, gs1 } = await scannedItem(ctx, ctx.input);
+      const lines = po.lines.filter((l) => l.itemNumber === item.itemNumber);
+      if (lines.length === 0) throw new AppError('rfItemNotOnPo', { itemNumber: item.itemNumber, poNumber: po.poNumber });
+      const line = lines.find((l) => Number(l.remaining) > 0);
+      if (!line) throw new AppError('rfItemReceived', { itemNumber: item.itemNumber, poNumber: po.poNumber });
+      const filled = gs1Values(gs1);
+      const values: Record<string, string | null> = {
+        ...cleared(),
+        itemScan: ctx.input,
+        itemNumber: item.itemNumber,
+        itemDescription: line.itemDescription ?? '',
+        lineNumber: String(line.lineNumber),
+        remaining: line.remaining,
+        uom: line.orderUom,
+        lotControl: line.lotControl,
+        lotNumber: filled.lotNumber ?? line.lotNumber ?? null,
+        expirationDate: filled.expirationDate ?? null,
+        qty: filled.qty ?? line.remaining,
+        huId: filled.huId ?? null,
+      };
+      const lotDone = line.lotControl !== 'Y' || (filled.lotNumber && filled.expirationDate);
+      return lotDone ? { values, branch: 1 } : { values };
+    },
+  },
+  {
+    kind: 'list',
+    name: 'receive.poLines',
+    permission: RECEIVE,
+    doc: 'The PO’s lines with what is left to receive.',
+    async list(ctx) {
+      const po = await receivablePo(ctx, ctx.values.poNumber ?? '');
+      return po.lines
+        .filter((l) => Number(l.remaining) > 0)
+        .map((l) => ({
+          value: l.itemNumber,
+          label: `${l.lineNumber} · ${l.itemNumber}`,
+          detail: `${l.itemDescription ?? ''} · ${l.remaining} ${l.orderUom}`,
+        }));
+    },
+  },
+  {
+    kind: 'exec',
+    name: 'receive.lot',
+    permission: RECEIVE,
+    doc: 'The lot (typed, or a GS1 scan with AI 10, which may also give the expiry): not longer than 50, the PO line’s lot when it names one (receiptLotMismatch).',
+    async run(ctx) {
+      const gs1 = gs1Of(ctx.input);
+      const lot = requireCode(gs1?.lot ?? ctx.input, 'rf.field.lotNumber', 50);
+      const po = await receivablePo(ctx, ctx.values.poNumber ?? '');
+      const line = po.lines.find((l) => String(l.lineNumber) === ctx.values.lineNumber);
+      if (line?.lotNumber && line.lotNumber !== lot) {
+        throw new AppError('receiptLotMismatch', { lineNumber: line.lineNumber, lotNumber: line.lotNumber });
+      }
+      const expiry = gs1Values(gs1).expirationDate;
+      return { values: { lotNumber: lot, ...(expiry ? { expirationDate: expiry } : {}) } };
+    },
+  },
+  {
+    kind: 'exec',
+    name: 'receive.expiry',
+    permission: RECEIVE,
+    doc: 'The expiry date: YYYY-MM-DD, YYYYMMDD, YYMMDD or a GS1 scan (17/15).',
+    async run(ctx) {
+      return { values: { expirationDate: requireDate(ctx.input) } };
+    },
+  },
+  {
+    kind: 'exec',
+    name: 'receive.qty',
+    permission: RECEIVE,
+    doc: 'The quantity in the line’s order unit (qtyPositive; a GS1 scan’s AI 37). The tolerance is the receipt’s check.',
+    async run(ctx) {
+      const count = gs1Of(ctx.input)?.count;
+      return { values: { qty: requireQty(count ?? ctx.input, 'qtyPositive') } };
+    },
+  },
+  {
+    kind: 'exec',
+    name: 'receive.location',
+    permission: RECEIVE,
+    doc: 'The receiving location: active (locationNotActive). A pallet (H) location goes on to the pallet step; any other receives at once (addReceipt) and answers branch 1 (next item).',
+    async run(ctx) {
+      const locationId = requireCode(ctx.input, 'rf.field.locationId', 30);
+      const { rows } = await sql<{ status: string; itemHuIndicator: string }>`
+        select status, item_hu_indicator from t_location where wh_id = ${ctx.whId} and location_id = ${locationId}`.execute(
+        ctx.db,
+      );
+      const place = rows[0];
+      if (place?.status !== 'A') throw new AppError('locationNotActive', { locationId });
+      if (place.itemHuIndicator === 'H') return { values: { locationId } };
+      return { ...(await receive(ctx, { ...ctx.values, locationId, huId: '' })), branch: 1 };
+    },
+  },
+  {
+    kind: 'exec',
+    name: 'receive.pallet',
+    permission: RECEIVE,
+    doc: 'The pallet id (typed, or a GS1 SSCC), then the receipt (addReceipt).',
+    async run(ctx) {
+      const huId = requireCode(gs1Of(ctx.input)?.sscc ?? ctx.input, 'rf.field.huId', 50);
+      return receive(ctx, { ...ctx.values, huId });
+    },
+  },
+];

@@ -1,0 +1,75 @@
+/**
+ * The RF runtime calls `/rfDialog/*` (spec 001 §7 "RF"; README "Runtime"). Every call needs a session only: each
+ * action checks its own permission and the flow's warehouse and client grants, and a refusal is answered inside the
+ * RfAnswer (the dialog keeps its place). Malformed bodies (bad key, input longer than 200) stay 400.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { AUTHENTICATED } from '../../../shared/permissions';
+import { RF_FUNCTION_KEYS, type RfKey } from '../../../shared/rf';
+import type { LanguageCode } from '../../../shared/wire';
+import type { AppContext } from '../../platform/context';
+import { ok } from '../../platform/envelope';
+import { bindRfUserFork, confirmRfDialog, getRfDialogForm, getRfDialogList, getRfFunctionProcess, type RfCaller } from './engine';
+
+const code = (max: number) => Type.Optional(Type.String({ maxLength: max }));
+const Step = Type.Integer({ minimum: 0, maximum: 2_147_483_647 });
+
+const HomeBody = Type.Object({ whId: code(20), clientCode: code(30) });
+const FormBody = Type.Object({
+  mainProcessName: code(60),
+  subProcessName: code(60),
+  whId: code(20),
+  clientCode: code(30),
+  localeId: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+});
+const ConfirmBody = Type.Object({
+  step: Step,
+  key: Type.Union(['ENTER', ...RF_FUNCTION_KEYS].map((k) => Type.Literal(k))),
+  input: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 200 })])),
+});
+const ListBody = Type.Object({ step: Step });
+const ForkBody = Type.Object({
+  whId: Type.String({ minLength: 1, maxLength: 20 }),
+  forkId: Type.String({ minLength: 1, maxLength: 30 }),
+});
+
+/** The language of the dialog: the localeId asked (2052 Chinese, 1033 English), else the request's. */
+function languageOf(request: FastifyRequest, localeId?: number | null): LanguageCode {
+  if (localeId === 2052) return 'zh_cn';
+  if (localeId === 1033) return 'en_us';
+  return request.lang;
+}
+
+export function registerRfDialogRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const config = { permission: AUTHENTICATED };
+  const caller = (request: FastifyRequest, localeId?: number | null): RfCaller => ({
+    db: ctx.db,
+    user: request.user!,
+    lang: languageOf(request, localeId),
+  });
+
+  app.post('/rfDialog/getRfFunctionProcess', { schema: { body: HomeBody }, config }, async (request) =>
+    ok(await getRfFunctionProcess(caller(request), request.body as { whId?: string; clientCode?: string })),
+  );
+  app.post('/rfDialog/getRfDialogForm', { schema: { body: FormBody }, config }, async (request) => {
+    const body = request.body as {
+      mainProcessName?: string;
+      subProcessName?: string;
+      whId?: string;
+      clientCode?: string;
+      localeId?: number | null;
+    };
+    return ok(await getRfDialogForm(caller(request, body.localeId), body));
+  });
+  app.post('/rfDialog/confirmRfDialog', { schema: { body: ConfirmBody }, config }, async (request) => {
+    const body = request.body as { step: number; key: RfKey; input?: string | null };
+    return ok(await confirmRfDialog(caller(request), { step: body.step, key: body.key, input: body.input ?? '' }));
+  });
+  app.post('/rfDialog/getRfDialogList', { schema: { body: ListBody }, config }, async (request) =>
+    ok(await getRfDialogList(caller(request), request.body as { step: number })),
+  );
+  app.post('/rfDialog/bindRfUserFork', { schema: { body: ForkBody }, config: { ...config, audit: true } }, async (request) =>
+    ok(await bindRfUserFork(caller(request), request.body as { whId: string; forkId: string })),
+  );
+}
