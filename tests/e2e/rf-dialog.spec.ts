@@ -127,8 +127,9 @@ async function startFlow(page: Page, mainProcessName: string): Promise<void> {
 }
 
 const TEXTS = {
-  zh: { received: /已收货|收货成功/, picked: /已拣/, short: /短拣|缺货/, waveId: 'DEMO-WV-1' },
-  en: { received: /[Rr]eceived/, picked: /[Pp]icked/, short: /[Ss]hort/, waveId: 'DEMO-WV-2' },
+  // Chinese picks the wave the RF demo seeds released (DEMO-WV-RF); English releases a demo wave of its own.
+  zh: { received: /已收货/, picked: /已拣/, short: /短拣|已无待拣任务/, waveId: 'DEMO-WV-RF', release: false },
+  en: { received: /Received/, picked: /Picked/, short: /short by|no open task left/, waveId: 'DEMO-WV-1', release: true },
 } as const;
 
 for (const lang of ['zh', 'en'] as const) {
@@ -152,7 +153,7 @@ for (const lang of ['zh', 'en'] as const) {
     await startFlow(page, 'RECEIVE');
     await runFlow(
       page,
-      { poNumber, itemScan: 'ACME-0011', itemNumber: 'ACME-0011', qty: '2', locationId: null, huId: null },
+      { poNumber, itemScan: 'ACME-0011', itemNumber: 'ACME-0011', qty: '2', locationId: null, huId: `HU${poNumber}` },
       x.received,
       lang,
       'receive',
@@ -168,7 +169,7 @@ for (const lang of ['zh', 'en'] as const) {
     await shot(page, `rf-dialog-refused-${lang}`);
 
     // PICK: the wave from the dialog's list (tapped), then location → item → quantity; the next task short with F1.
-    await releaseWave(page, x.waveId);
+    if (x.release) await releaseWave(page, x.waveId);
     await startFlow(page, 'PICK');
     await expect(page.getByTestId('rf-list-row').first()).toBeVisible();
     await page.locator(`[data-testid="rf-list-row"][data-value="${x.waveId}"]`).click();
@@ -181,7 +182,9 @@ for (const lang of ['zh', 'en'] as const) {
       await page.keyboard.press('F1');
       await expect(dialogOf(page)).toHaveAttribute('data-input-field', 'qtyFound');
       await scan(page, '0');
+      // The short is said, or — when it was the wave's last task — that the wave is done (back to the wave step).
       await expect(message(page)).toHaveText(x.short);
+      await expect(message(page)).toHaveAttribute('data-kind', 'success');
       await checkHandheld(page);
       await shot(page, `rf-dialog-short-${lang}`);
     }

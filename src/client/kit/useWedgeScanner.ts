@@ -81,7 +81,10 @@ export class WedgeDetector {
 
 /** What the hook reports. */
 export interface WedgeHandlers {
-  /** A scan: `text` is the scanned code alone (whatever the field held before is not part of it). */
+  /**
+   * A scan: `text` is what the field holds, as the browser typed the burst into it (over the selected text). Not the
+   * detector's burst: a busy page can delay a scan's first keys past the gap, and the burst would then lose them.
+   */
   onScan: (text: string) => void;
   /** Enter after typing: confirm what the field holds. */
   onEnter: () => void;
@@ -114,7 +117,7 @@ export function useWedgeScanner(handlers: WedgeHandlers, options?: Partial<Wedge
         return;
       case 'scan':
         event.preventDefault();
-        latest.current.onScan(result.text);
+        latest.current.onScan(event.currentTarget.value);
         return;
       case 'duplicate':
         event.preventDefault();

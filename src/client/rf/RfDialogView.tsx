@@ -32,8 +32,6 @@ export function RfDialogView({ dialog, list, message, inputRef, onEnter, onKey, 
   const [lastInput, setLastInput] = useState<'scan' | 'typed' | ''>('');
   const onKeyDown = useWedgeScanner({
     onScan: (text) => {
-      // The scan alone, whatever the field held: a scanner's text replaces it.
-      if (inputRef.current) inputRef.current.value = text;
       setLastInput('scan');
       onEnter(text);
     },
