@@ -10,6 +10,8 @@ import { LoginRedirect } from './LoginRedirect';
 
 // The workspace is a chunk of its own: the login route carries only what the login screen needs.
 const ShellLayout = lazy(() => import('./ShellLayout').then((m) => ({ default: m.ShellLayout })));
+// The handheld RF screen: full page without the console's chrome, a chunk of its own too.
+const RfDialogPage = lazy(() => import('../rf/RfDialogPage').then((m) => ({ default: m.RfDialogPage })));
 
 /** Top-level routes and the navigation guard (spec 000 §2). */
 export function App() {
@@ -23,6 +25,17 @@ export function App() {
       </Route>
       <Route path="/error/:status">
         <ErrorStatusPage />
+      </Route>
+      <Route path="/Core/RfDialog">
+        {token ? (
+          <AllMessages>
+            <Suspense fallback={null}>
+              <RfDialogPage />
+            </Suspense>
+          </AllMessages>
+        ) : (
+          <LoginRedirect />
+        )}
       </Route>
       <Route>
         {token ? (
