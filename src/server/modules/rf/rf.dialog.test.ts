@@ -86,7 +86,7 @@ describe('RECEIVE', () => {
     refused(await enter(po, 'PO-NOPE'), po, /PO-NOPE does not exist/);
     refused(await enter(po, 'PO00000004'), po, /PO00000004 has status/);
     const item = at(await enter(po, 'PO00000001'), 'RCV_ITEM');
-    expect(item.dialog?.headers).toEqual(['PO PO00000001 (3 lines open)']);
+    expect(item.dialog?.headers).toEqual(['PO PO00000001 · open lines: 3']);
     expect((await list(item)).map((r) => r.value)).toEqual(['ACME-0049', 'ACME-0054', 'ACME-0059']);
     refused(await enter(item, 'ACME-0001'), item, 'Item ACME-0001 is not on purchase order PO00000001');
     refused(await enter(item, 'NO-SUCH'), item, 'Client ACME has no item NO-SUCH');
@@ -99,7 +99,7 @@ describe('RECEIVE', () => {
     const next = at(await enter(loc, 'A01-01-1'), 'RCV_ITEM');
     expect(next.message).toMatchObject({ kind: 'success' });
     expect(next.message?.text).toMatch(/^Received 5 EA ACME-0054 at A01-01-1 \(receipt RC\d+\)$/);
-    expect(next.dialog?.headers).toEqual(['PO PO00000001 (3 lines open)', 'Last: ACME-0054 × 5 → A01-01-1']);
+    expect(next.dialog?.headers).toEqual(['PO PO00000001 · open lines: 3', 'Last: ACME-0054 × 5 → A01-01-1']);
     const { rows } = await sql<Row>`
       select qty_received::text as qty, location_id, receive_by from t_receipt where po_number = 'PO00000001' and wh_id = 'WH01'`.execute(
       db(),
