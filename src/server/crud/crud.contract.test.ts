@@ -18,13 +18,6 @@ beforeAll(async () => {
   const everything = Object.values(ENTITIES).flatMap((e) => ACTIONS.map((a) => permission(e.resource, a)));
   await createUser(t, 'outsider', { permissions: [], warehouses: ['WH01', 'WH02'] });
   await createUser(t, 'wh02', { permissions: everything, warehouses: ['WH02'] });
-  // The RF samples name process resources, which the RF bindings require to exist (rf/README.md "Configuration").
-  for (const [name, type] of [
-    ['TEST_TITLE', 'title'],
-    ['TEST_PROMPT', 'prompt'],
-    ['TEST_OPTION', 'option'],
-  ])
-    await t.post('/api/rfProcessResource/save', { name, type, localeId: '1033', text: name }, admin);
   outsider = await t.login('outsider', 'Secret#123');
   wh02Only = await t.login('wh02', 'Secret#123');
 });
