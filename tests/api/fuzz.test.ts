@@ -270,6 +270,13 @@ describe('hostile input on every route', () => {
     }
   });
 
+  it('refuses a one-element array where a route takes text or nothing with 400 (a 500 the property above once found)', async () => {
+    const body = { whId: 'WH01', cartonNumbers: ['WH01'], deliveryNumber: ['whId'], remark: null };
+    const route = { method: 'POST', url: '/api/tblShippingLabel/generateDelivery', permission: '' } as GuardedRoute;
+    expect(await send(route, '', JSON.stringify(body), admin)).toBe(400);
+    expect(await send(route, '', JSON.stringify({ ...body, deliveryNumber: null, remark: ['x'] }), admin)).toBe(400);
+  });
+
   it('never answers 500 without a token, on the public routes above all', { timeout: 120_000 }, async () => {
     for (const route of routes()) {
       const base = plausibleRequest(t, route);

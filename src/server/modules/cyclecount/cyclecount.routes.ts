@@ -10,6 +10,7 @@ import { permission } from '../../../shared/permissions';
 import { IdSchema, registerCrudRoutes } from '../../crud/crud.routes';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
+import { optionalText, optionalTextOrNumber } from '../../platform/schemas';
 import { CYCLE_COUNT_BINDINGS } from './cyclecount.bindings';
 import {
   type AdjustmentInput,
@@ -25,7 +26,7 @@ import {
 } from './generate.service';
 
 const code = (max: number) => Type.String({ minLength: 1, maxLength: max });
-const text = (max: number) => Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: max })]));
+const text = optionalText;
 
 const LocItemBody = Type.Object({
   whId: code(20),
@@ -40,7 +41,7 @@ const LocItemBody = Type.Object({
 const PercentBody = Type.Object({
   whId: code(20),
   zone: text(20),
-  percent: Type.Optional(Type.Union([Type.Null(), Type.Number(), Type.String({ maxLength: 10 })])),
+  percent: optionalTextOrNumber(10),
 });
 
 const TranTypeBody = Type.Object({

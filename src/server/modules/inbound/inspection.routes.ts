@@ -6,6 +6,7 @@ import { type FieldRule, matchesRule } from '../../../shared/validation';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
+import { optionalText } from '../../platform/schemas';
 import {
   generateInspectionDetail,
   type InspectionResult,
@@ -74,8 +75,8 @@ export function registerInspectionRoutes(app: FastifyInstance, ctx: AppContext):
           id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
           qtyPassed: QtySchema,
           qtyFailed: QtySchema,
-          failLocationId: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 30 })])),
-          remark: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 200 })])),
+          failLocationId: optionalText(30),
+          remark: optionalText(200),
         }),
       },
       config: { permission: edit, audit: true },

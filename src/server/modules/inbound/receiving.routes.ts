@@ -12,16 +12,17 @@ import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { grantScope } from '../../platform/grants';
+import { optionalText, optionalTextOrNumber } from '../../platform/schemas';
 import { type AdjustmentInput, adjustReceipt, deleteReceipt, findReceiptPage, type ReceiptQuery } from './receipts.service';
 import { readPo } from './receiving.po';
 import { addReceipt, type ReceiptInput } from './receiving.service';
 import { reconcilePo } from './reconcile.service';
 
-const text = (max: number) => Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: max })]));
+const text = optionalText;
 const code = (max: number) => Type.String({ minLength: 1, maxLength: max });
 /** A quantity as typed (3 decimals at most, checked by the service) or as a JSON number. */
 const Quantity = Type.Union([Type.String({ maxLength: 24 }), Type.Number()]);
-const OptionalQuantity = Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 24 }), Type.Number()]));
+const OptionalQuantity = optionalTextOrNumber(24);
 const DATE = Type.String({ maxLength: 10, pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 const attributes: Record<string, TSchema> = Object.fromEntries(
   Array.from({ length: 11 }, (_, i) => [`genericAttrValue${i + 1}`, text(100)]),

@@ -18,6 +18,7 @@ import type { AppContext, SessionUser } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { grantScope, grantsClient, grantsWarehouse, itemClient } from '../../platform/grants';
+import { optionalText } from '../../platform/schemas';
 import { approveMovement, confirmAdjustment } from './execute.service';
 import { AVAILABLE_QTY, lockStockKeys, loggingRefusal, type StockKey, setHold } from './ledger.service';
 import { registerLineRoutes } from './lines.routes';
@@ -34,10 +35,13 @@ const StockQuery = Type.Object({
   whId: Type.String({ minLength: 1, maxLength: 20 }),
   locationId: Type.String({ minLength: 1, maxLength: 30 }),
   itemNumber: Type.String({ minLength: 1, maxLength: 50 }),
-  lotNumber: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 50 })])),
-  huId: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 50 })])),
+  lotNumber: optionalText(50),
+  huId: optionalText(50),
   // Null first: with type coercion on, a null would otherwise become the integer 0.
-  storedAttributeId: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 1 }), Type.String({ maxLength: 20 })])),
+  // An id as a number or as digits (the console sends what the line holds); arrays and other text refused with 400.
+  storedAttributeId: Type.Optional(
+    Type.Unsafe<number | string | null>({ type: ['integer', 'string', 'null'], minimum: 1, maxLength: 20, pattern: '^[0-9]*$' }),
+  ),
 });
 type StockQueryBody = {
   whId: string;

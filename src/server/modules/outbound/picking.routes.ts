@@ -12,12 +12,13 @@ import { findPage } from '../../crud/crud.service';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
+import { optionalText } from '../../platform/schemas';
 import { type ReleaseInput, releaseWaves } from './allocation.service';
 import { ALLOCATION_BINDING } from './picking.bindings';
 import { completeWavePick, type PickInput, pickLocShortage, type ShortInput } from './picking.service';
 
 const code = (max: number) => Type.String({ minLength: 1, maxLength: max });
-const text = (max: number) => Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: max })]));
+const text = optionalText;
 /** A quantity as typed (3 decimals at most, checked by the service) or as a JSON number. */
 const Quantity = Type.Union([Type.String({ maxLength: 24 }), Type.Number({ minimum: 0, maximum: 1e15 })]);
 const DATE = Type.String({ maxLength: 10, pattern: '^\\d{4}-\\d{2}-\\d{2}$' });

@@ -10,6 +10,7 @@ import { RF_FUNCTION_KEYS, type RfKey } from '../../../shared/rf';
 import type { LanguageCode } from '../../../shared/wire';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
+import { optionalText } from '../../platform/schemas';
 import { bindRfUserFork, confirmRfDialog, getRfDialogForm, getRfDialogList, getRfFunctionProcess, type RfCaller } from './engine';
 
 const code = (max: number) => Type.Optional(Type.String({ maxLength: max }));
@@ -26,7 +27,7 @@ const FormBody = Type.Object({
 const ConfirmBody = Type.Object({
   step: Step,
   key: Type.Union(['ENTER', ...RF_FUNCTION_KEYS].map((k) => Type.Literal(k))),
-  input: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 200 })])),
+  input: optionalText(200),
 });
 const ListBody = Type.Object({ step: Step });
 const ForkBody = Type.Object({

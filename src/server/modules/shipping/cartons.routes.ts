@@ -13,12 +13,12 @@ import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
+import { optionalText } from '../../platform/schemas';
 import { OUT_SUCCESS, type OutResult } from '../outbound/waves.routes';
 import { type CompleteInput, completeCartonPick, exitCartonPick, getNextCarton, type NextCartonInput } from './cartons.service';
 import { type SplitInput, splitCarton } from './split.service';
 
 const code = (max: number) => Type.String({ minLength: 1, maxLength: max });
-const optionalText = (max: number) => Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: max })]));
 /** A quantity as typed (3 decimals at most, checked by the service) or as a JSON number. */
 const Quantity = Type.Union([Type.String({ maxLength: 24 }), Type.Number({ minimum: 0, maximum: 1e15 })]);
 

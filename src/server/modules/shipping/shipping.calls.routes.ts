@@ -8,6 +8,7 @@ import { Type } from 'typebox';
 import { permission } from '../../../shared/permissions';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
+import { optionalText } from '../../platform/schemas';
 import {
   type GenerateDeliveryInput,
   generateDelivery,
@@ -28,7 +29,7 @@ import {
 } from './shippingData.service';
 
 const code = (max: number) => Type.String({ minLength: 1, maxLength: max });
-const optional = (max: number) => Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: max })]));
+const optional = optionalText;
 const cartons = (max: number) => Type.Array(code(30), { minItems: 1, maxItems: max });
 
 export const CartonsBody = (max: number) => Type.Object({ whId: code(20), cartonNumbers: cartons(max) });
