@@ -1,10 +1,10 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.WHARF_E2E_PORT ?? 8199);
-// Spec files run on WORKERS browsers side by side, each against a server of its own (its own PGlite data, its own
-// sessions: a spec that signs the administrator in elsewhere or restores a backup touches no other worker's server).
-// The config is read again in each worker process, where TEST_PARALLEL_INDEX says which server is the worker's.
-const WORKERS = Number(process.env.WHARF_E2E_WORKERS ?? 2);
+// WHARF_E2E_WORKERS runs spec files on that many browsers side by side, each against a server of its own (its own
+// PGlite data and sessions); the config is read again in each worker, where TEST_PARALLEL_INDEX names its server.
+// One by default: on two cores two browsers and two servers took longer than one of each (28 min against 12).
+const WORKERS = Number(process.env.WHARF_E2E_WORKERS ?? 1);
 const workerPort = PORT + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 
 // Debian's Chromium (Playwright cannot download its own browser here), against the built server
@@ -21,6 +21,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${workerPort}`,
     viewport: { width: 1440, height: 900 },
     screenshot: 'only-on-failure',
+    // Shoelace skips its animations (dialogs, drawers, selects, toasts) under reduced motion: less to render and wait for.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.WHARF_CHROMIUM ?? '/usr/bin/chromium',
