@@ -85,18 +85,6 @@ async function makePo(page: Page, poNumber: string): Promise<void> {
   });
 }
 
-async function releaseWave(page: Page, waveId: string): Promise<void> {
-  await callApi(page, 'tWaveMaster/releaseWave', {
-    whId: 'WH01',
-    waveIds: [waveId],
-    overrideWorkType: 'EACHPICK',
-    priority: 20,
-    workersRequired: 1,
-    earliestShipDate: '2031-01-01',
-    latestShipDate: '2031-01-05',
-  });
-}
-
 interface Task {
   pickLocation: string;
   itemNumber: string;
@@ -127,9 +115,9 @@ async function startFlow(page: Page, mainProcessName: string): Promise<void> {
 }
 
 const TEXTS = {
-  // Chinese picks the wave the RF demo seeds released (DEMO-WV-RF); English releases a demo wave of its own.
-  zh: { received: /已收货/, picked: /已拣/, short: /短拣|已无待拣任务/, waveId: 'DEMO-WV-RF', release: false },
-  en: { received: /Received/, picked: /Picked/, short: /short by|no open task left/, waveId: 'DEMO-WV-1', release: true },
+  // Each language picks one of the two waves the RF demo seeds released (no other spec touches them).
+  zh: { received: /已收货/, picked: /已拣/, short: /短拣|已无待拣任务/, waveId: 'DEMO-WV-RF' },
+  en: { received: /Received/, picked: /Picked/, short: /short by|no open task left/, waveId: 'DEMO-WV-RF2' },
 } as const;
 
 for (const lang of ['zh', 'en'] as const) {
@@ -169,7 +157,6 @@ for (const lang of ['zh', 'en'] as const) {
     await shot(page, `rf-dialog-refused-${lang}`);
 
     // PICK: the wave from the dialog's list (tapped), then location → item → quantity; the next task short with F1.
-    if (x.release) await releaseWave(page, x.waveId);
     await startFlow(page, 'PICK');
     await expect(page.getByTestId('rf-list-row').first()).toBeVisible();
     await page.locator(`[data-testid="rf-list-row"][data-value="${x.waveId}"]`).click();

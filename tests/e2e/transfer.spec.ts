@@ -13,8 +13,9 @@ const BUDGET = {
    * loads in the background once it shows (the rest of the messages, the colour picker). Headers included (~0.4 KB a
    * response, most of it the security headers).
    */
-  loginTotal: 220 * 1024,
-  loginJs: 200 * 1024,
+  // Raised from 220 / 200 KB with issues 11–15: their messages (~1,000 keys per language) travel in the background.
+  loginTotal: 240 * 1024,
+  loginJs: 220 * 1024,
   /** From "sign in" until the warehouse list shows its rows: the workspace, AG Grid, the rest of the messages, API calls. */
   gridTotal: 300 * 1024,
 };

@@ -487,8 +487,9 @@ const COUNT: FlowDef = {
 /** The seeded flows, in the order the handheld lists them. */
 export const DEMO_RF_FLOWS: readonly FlowDef[] = [RECEIVE, PUTAWAY, MOVE, PICK, CARTON, COUNT, INQUIRY];
 
-/** The demo wave released for the PICK flow. */
+/** The demo waves released for the PICK flow (a second one, so that a second walk finds work too). */
 export const DEMO_RF_WAVE = 'DEMO-WV-RF';
+export const DEMO_RF_WAVE_2 = 'DEMO-WV-RF2';
 
 /** Writes one flow's dialogs and keys for a warehouse and client (its main-process rows are global). */
 export async function writeRfFlow(db: Db, flow: FlowDef, whId: string, clientCode: string): Promise<void> {
@@ -539,20 +540,39 @@ export async function seedDemoRf(db: Db): Promise<void> {
       ('WH01', 'HH-01', '手持终端 1 Handheld 1'), ('WH01', 'HH-02', '手持终端 2 Handheld 2'), ('WH01', 'HH-03', '手持终端 3 Handheld 3'),
       ('WH02', 'FL-01', '叉车 1 Forklift 1')
     on conflict (wh_id, fork_id) do nothing`.execute(db);
-  await seedRfWave(db);
+  await seedRfWave(db, DEMO_RF_WAVE, 'DEMO-SO-RF', [
+    ['ACME-0071', 'A02-11-1', '10'],
+    ['ACME-0083', 'A02-12-1', '6'],
+  ]);
+  await seedRfWave(db, DEMO_RF_WAVE_2, 'DEMO-SO-RF2', [
+    ['ACME-0069', 'A02-15-1', '8'],
+    ['ACME-0081', 'A02-16-1', '4'],
+  ]);
 }
 
-/** DEMO-WV-RF: stock of two plain ACME items on shelving, one order over both, the wave built and released. */
-async function seedRfWave(db: Db): Promise<void> {
+/**
+ * A released demo wave for the PICK flow: 50 of each of two plain ACME items on shelving, one order asking the given
+ * quantities, the wave built and released.
+ */
+async function seedRfWave(
+  db: Db,
+  waveId: string,
+  orderNo: string,
+  lines: readonly [item: string, location: string, qty: string][],
+): Promise<void> {
   await inTransaction(db, async (trx) => {
-    const items = await demoItems(trx, ['ACME-0071', 'ACME-0083']);
+    const items = await demoItems(
+      trx,
+      lines.map(([item]) => item),
+    );
     const profileId = await priorityProfile(trx, 'ACME');
-    if (items.length < 2 || profileId === null) return;
-    const [first, second] = items as [(typeof items)[0], (typeof items)[0]];
-    await putDemoStock(trx, 'DEMO-RF', [
-      [first, 'A02-11-1', '50'],
-      [second, 'A02-12-1', '50'],
-    ]);
+    if (items.length < lines.length || profileId === null) return;
+    const itemOf = (number: string) => items.find((i) => i.itemNumber === number)!;
+    await putDemoStock(
+      trx,
+      'DEMO-RF',
+      lines.map(([item, location]) => [itemOf(item), location, '50'] as const),
+    );
     const user = demoUser(['tOrder', 'tWaveMaster', 'tAfaProfile']);
     const orderNumber = await createConfirmedOrder(
       trx,
@@ -560,23 +580,23 @@ async function seedRfWave(db: Db): Promise<void> {
       {
         whId: 'WH01',
         clientCode: 'ACME',
-        orderNumber: 'DEMO-SO-RF',
+        orderNumber: orderNo,
         priority: 50,
         customerName: '演示客户 Demo customer',
         shipToName: '张三 Zhang San',
         shipToCity: '上海 Shanghai',
       },
-      [demoOrderLine(first, '10'), demoOrderLine(second, '6')],
+      lines.map(([item, , qty]) => demoOrderLine(itemOf(item), qty)),
     );
     await buildWave(trx, user, {
       header: {
         whId: 'WH01',
-        waveId: DEMO_RF_WAVE,
+        waveId,
         sequence: 1,
         priority: 50,
         workersRequired: 1,
-        stagingLocation: 'STG-OUT-02',
-        doorLocation: 'D04',
+        stagingLocation: 'STG-OUT-03',
+        doorLocation: 'D05',
         remark: '手持拣货演示波次 Handheld pick demo wave',
       },
       profileId,
@@ -588,7 +608,7 @@ async function seedRfWave(db: Db): Promise<void> {
       trx,
       {
         whId: 'WH01',
-        waveIds: [DEMO_RF_WAVE],
+        waveIds: [waveId],
         overrideWorkType: 'EACHPICK',
         priority: 50,
         workersRequired: 1,
