@@ -545,8 +545,8 @@ export async function seedDemoRf(db: Db): Promise<void> {
     ['ACME-0083', 'A02-12-1', '6'],
   ]);
   await seedRfWave(db, DEMO_RF_WAVE_2, 'DEMO-SO-RF2', [
-    ['ACME-0069', 'A02-15-1', '8'],
-    ['ACME-0081', 'A02-16-1', '4'],
+    ['ACME-0047', 'A02-15-1', '8'],
+    ['ACME-0095', 'A02-16-1', '4'],
   ]);
 }
 
