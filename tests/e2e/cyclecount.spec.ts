@@ -18,7 +18,8 @@ import {
   submitDialog,
 } from './ui';
 
-// Cycle counts (issue 14) in both languages, each walk on its own locations and stock:
+// Cycle counts (issue 14) in English (the four long walks run once each, two in each language, for the CI budget),
+// on its own locations and stock:
 // 0. through the API: the two locations of the high-value zone HV (20 locations of class A) that the percent rule
 //    picks first — class A first, never counted (or longest uncounted) first, then location id: H01-01-1 and H01-01-2
 //    on a fresh database, the next two for the second walk, whose first walk's count stamped its own — get 10 and 5
@@ -51,25 +52,6 @@ interface Texts {
   percentInvalid: string;
   locked: string;
 }
-
-const ZH: Texts = {
-  lang: 'zh',
-  menu: { inventory: '库存管理', counts: '循环盘点', stock: '库存', logs: '日志与报表', tranLog: '事务日志' },
-  chilled: 'C02-01-1',
-  byPercent: '按比例',
-  byLocItem: '按库位商品',
-  toCount: '待盘点',
-  counted: '已盘点',
-  adjusted: '已生成调整',
-  recountSuggested: '建议复盘',
-  countLabel: '盘点',
-  adjustLabel: '库存调整',
-  generated: /已生成 \d+ 个盘点任务/,
-  zoneRequired: '库区不能为空',
-  itemRequired: '商品不能为空',
-  percentInvalid: '比例(%)必须是 1 到 100 的整数',
-  locked: '已完成的任务不能修改',
-};
 
 const EN: Texts = {
   lang: 'en',
@@ -330,14 +312,6 @@ async function walk(page: Page, x: Texts): Promise<void> {
   expect(new Set(await columnTexts(log, 'tranType'))).toEqual(new Set([x.countLabel]));
   await shot(page, `cc-12-log-count-${x.lang}`);
 }
-
-test('cycle count: generate by percent and by location, count blind, recount, adjust and confirm, in Chinese', async ({
-  page,
-}) => {
-  test.setTimeout(300_000);
-  await login(page);
-  await walk(page, ZH);
-});
 
 test('cycle count: generate by percent and by location, count blind, recount, adjust and confirm, in English', async ({
   page,

@@ -1,22 +1,9 @@
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { cellsWith, clickRowAction, columnTexts, deskTable, gridCell, rowsWith } from './grid';
-import {
-  choose,
-  confirmOk,
-  dialog,
-  field,
-  filterList,
-  input,
-  login,
-  openScreen,
-  rows,
-  scan,
-  setLanguage,
-  shot,
-  submitDialog,
-} from './ui';
+import { choose, confirmOk, dialog, field, filterList, input, login, openScreen, rows, scan, shot, submitDialog } from './ui';
 
-// Issue 11's proof as one walk through the console, once in Chinese and once in English, each on its own new PO:
+// Issue 11's proof as one walk through the console, in Chinese, on its own new PO (the four long walks run once
+// each, two in each language, for the CI budget; the inbound screens' own specs run in both):
 // 1. a PO (series number, WH01/ACME, vendor) whose lines open at once: a lot-controlled mineral water with its origin
 //    attribute (sample rate 10 %) and plain shipping cartons, through the line dialog;
 // 2. at the receiving desk, door D01 (staging lane STG-IN-01): the water twice (40 of which 4 damaged, and 20), on
@@ -76,30 +63,6 @@ const ZH: Texts = {
   issues: '2 行存在短收、超收或破损',
   confirmClose: (poNumber) => `确定关闭采购订单 ${poNumber}？关闭后不能再收货。`,
   refused: (poNumber) => `采购订单 ${poNumber} 状态为“已关闭”，不允许此操作`,
-};
-
-const EN: Texts = {
-  lang: 'en',
-  menu: {
-    inbound: 'Inbound',
-    po: 'Purchase orders',
-    receiving: 'Receiving',
-    inspection: 'Inspection',
-    putaway: 'Putaway',
-    inventory: 'Inventory',
-    stock: 'Stored items',
-    logs: 'Logs and reports',
-    tranLog: 'Transaction log',
-  },
-  status: { open: 'Open', receiving: 'Receiving', closed: 'Closed' },
-  result: { passed: 'Passed', failed: 'Failed', open: 'Not inspected' },
-  tran: { receive: 'Receipt', pass: 'Inspection passed', fail: 'Inspection failed', putaway: 'Putaway' },
-  origin: '产地 Origin',
-  originValue: 'Zhejiang',
-  received: (receiptId) => `Received, receipt number ${receiptId}`,
-  issues: '2 line(s) short, over or damaged',
-  confirmClose: (poNumber) => `Close purchase order ${poNumber}? It takes no more receipts afterwards.`,
-  refused: (poNumber) => `Purchase order ${poNumber} has status “Closed”: this is not allowed`,
 };
 
 const WATER = 'ACME-0014';
@@ -482,11 +445,4 @@ test('inbound from PO to stock query, in Chinese', async ({ page, context }) => 
   test.setTimeout(180_000);
   await login(page);
   await walk(page, context, ZH);
-});
-
-test('inbound from PO to stock query, in English', async ({ page, context }) => {
-  test.setTimeout(180_000);
-  await login(page);
-  await setLanguage(page, 'English');
-  await walk(page, context, EN);
 });

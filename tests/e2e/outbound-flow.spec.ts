@@ -17,8 +17,9 @@ import {
   submitDialog,
 } from './ui';
 
-// Issue 12's proof as one walk through the console, once in Chinese and once in English, each on its own new orders:
-// 0. its own stock, put in by an adjustment before the Chinese walk (the demo waves of the picking spec keep theirs):
+// Issue 12's proof as one walk through the console, in English, on its own new orders (the four long walks run once
+// each, two in each language, for the CI budget; the outbound screens' own specs run in both):
+// 0. its own stock, put in by an adjustment before the walk (the demo waves of the picking spec keep theirs):
 //    ACME-0085, a yogurt (70 on A03-16-1 and A03-17-1), and ACME-0086, a water from Zhejiang (6 each on A03-18-1,
 //    A03-19-1, A03-20-1: 18 in all);
 // 1. two orders for ACME in WH01 from the order list, their lines through the line dialog — ACME-0085 covered, and
@@ -32,8 +33,6 @@ import {
 //    shortage through the short dialog (some found);
 // 5. the stock query: the picked stock at the staging location, the short location's rest held (actual, allocated,
 //    unavailable); the transaction log: the PICK, SHORT and HOLD rows of the pick task, as labels.
-// The English walk runs after the Chinese one on the same database: the water is then all reserved or held, so its line
-// is short in full at release and the shortage at picking is reported on a yogurt task.
 
 interface Texts {
   lang: 'zh' | 'en';
@@ -64,30 +63,6 @@ interface Texts {
   allocatedLeft: string;
 }
 
-const ZH: Texts = {
-  lang: 'zh',
-  menu: {
-    outbound: '出库管理',
-    orders: '出库订单',
-    waves: '波次',
-    inventory: '库存管理',
-    stock: '库存',
-    logs: '日志与报表',
-    tranLog: '事务日志',
-  },
-  order: { newLabel: '新建', confirmed: '已确认', inWave: '已入波次' },
-  wave: { building: '组建中', released: '已释放', picking: '拣货中' },
-  pick: { open: '待拣', picked: '已拣', short: '短拣' },
-  tran: { pick: '拣货', short: '缺货', hold: '冻结' },
-  profile: /按优先级选单/,
-  added: /已将 2 个订单加入波次/,
-  releasedToast: /波次 WV\d+：已分配 2 行，缺货 1 行/,
-  shortItem: 'ACME-0086',
-  tasks: 5,
-  held: '冻结',
-  allocatedLeft: '0',
-};
-
 const EN: Texts = {
   lang: 'en',
   menu: {
@@ -106,10 +81,10 @@ const EN: Texts = {
   profile: /Orders by priority/,
   added: /Orders added to wave WV\d+: 2/,
   releasedToast: /Wave WV\d+: 2 lines planned, 1 short/,
-  shortItem: 'ACME-0085',
-  tasks: 2,
+  shortItem: 'ACME-0086',
+  tasks: 5,
   held: 'Held',
-  allocatedLeft: '5',
+  allocatedLeft: '0',
 };
 
 const COVERED = 'ACME-0085';
@@ -352,7 +327,7 @@ async function findStockAndLog(page: Page, x: Texts, done: { pickId: string; sho
   await expect(gridCell(stock, 0, 'actualQty')).toBeInViewport();
   await shot(page, `outbound-flow-16-stock-staging-${x.lang}`);
   // Where the shortage was reported: what is left there is held for counting (reason SHORT), none of it available;
-  // other reservations of the row stay (in English, the Chinese wave's open task at A03-16-1).
+  // other reservations of the row would stay.
   await filterList(page, 'tStoredItem', { locationId: done.shortLocation, itemNumber: x.shortItem }, 1);
   await showColumn(stock, 0, 'reasonId');
   await expect(gridCell(stock, 0, 'status')).toHaveText(x.held);
@@ -378,16 +353,10 @@ async function walk(page: Page, x: Texts): Promise<void> {
   await findStockAndLog(page, x, done);
 }
 
-test('outbound from orders to picked stock, in Chinese', async ({ page }) => {
-  test.setTimeout(240_000);
-  await login(page);
-  await putStock(page, 'e2e outbound flow', STOCK);
-  await walk(page, ZH);
-});
-
 test('outbound from orders to picked stock, in English', async ({ page }) => {
   test.setTimeout(240_000);
   await login(page);
+  await putStock(page, 'e2e outbound flow', STOCK);
   await setLanguage(page, 'English');
   await walk(page, EN);
 });

@@ -65,7 +65,7 @@ test.describe('with a camera', () => {
     // The stock inquiry was started and confirmed with the scanned text: not a location, item or pallet.
     await expect(page.getByTestId('rf-message')).toContainText(CODE);
     await expect(page.getByTestId('rf-message')).toHaveAttribute('data-kind', 'error');
-    expect(await page.locator('video').count()).toBe(0);
+    await expect(page.locator('video')).toHaveCount(0);
     await shot(page, 'scan-rf-dialog-zh');
 
     // English: Cancel goes to the RF dialog with the same query values and no scan.
@@ -83,7 +83,7 @@ test.describe('with a camera', () => {
       clientCode: 'ACME',
       localeId: '2052',
     });
-    expect(await page.locator('video').count()).toBe(0);
+    await expect(page.locator('video')).toHaveCount(0);
     expect(logged.filter((text) => /camera|摄像头/i.test(text))).toEqual([]);
   });
 });

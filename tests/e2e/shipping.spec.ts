@@ -1,9 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { expect, type Locator, type Page, type Response, test } from '@playwright/test';
 import { gridCell, rowAction, rowWhere } from './grid';
-import { callApi, confirmOk, filterList, login, openScreen, putStock, type StockLine, setLanguage, shot } from './ui';
+import { callApi, confirmOk, filterList, login, openScreen, putStock, type StockLine, shot } from './ui';
 
-// Shipping (issue 13) in both languages, each walk on its own order and stock:
+// Shipping (issue 13) in Chinese (the four long walks run once each, two in each language, for the CI budget), on
+// its own order and stock:
 // 0. through the API, as the office would: stock of a yogurt (ACME-0073) and a water from Zhejiang (ACME-0074) put in
 //    by an adjustment on A02-01-1/A02-02-1 (Chinese) or A02-03-1/A02-04-1 (English); an order of 6 yogurts and 4 waters
 //    for carrier SF, confirmed; a wave staged at STG-OUT-02 (door D04) holding just that order, released; every pick
@@ -62,29 +63,6 @@ const ZH: Texts = {
   leftToPack: /待装/,
   positiveInt: /正整数/,
   scan: false,
-};
-
-const EN: Texts = {
-  lang: 'en',
-  menu: {
-    outbound: 'Outbound',
-    cartonPick: 'Carton picking',
-    cartons: 'Outbound cartons',
-    deliveries: 'Deliveries',
-    orders: 'Orders',
-    inventory: 'Inventory',
-    stock: 'Stored items',
-  },
-  locations: ['A02-03-1', 'A02-04-1'],
-  orderNumber: 'SHIP-E2E-EN',
-  closed: 'Closed',
-  labelled: 'Labelled',
-  inDelivery: 'In a delivery',
-  shipped: 'Shipped',
-  orderPacked: /fully packed/,
-  leftToPack: /left to pack/,
-  positiveInt: /positive integer/,
-  scan: true,
 };
 
 const YOGURT = 'ACME-0073';
@@ -482,11 +460,4 @@ test('packs, splits, labels, delivers and ships an order, in Chinese', async ({ 
   test.setTimeout(300_000);
   await login(page);
   await walk(page, ZH);
-});
-
-test('packs, splits, labels, delivers and ships an order, in English', async ({ page }) => {
-  test.setTimeout(300_000);
-  await login(page);
-  await setLanguage(page, 'English');
-  await walk(page, EN);
 });

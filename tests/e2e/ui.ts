@@ -1,7 +1,9 @@
 /** What the browser tests share: screenshots, the menu, and the open form dialog of the workspace. */
 import { expect, type Locator, type Page } from '@playwright/test';
 
-export const shot = (page: Page, name: string) => page.screenshot({ path: `tests/artifacts/${name}.png`, fullPage: true });
+export const shot = async (page: Page, name: string) => {
+  if (process.env.WHARF_E2E_SHOTS !== '0') await page.screenshot({ path: `tests/artifacts/${name}.png`, fullPage: true });
+};
 
 /** Each open tab keeps its screen: the rows of one entity's list only. */
 export const rows = (page: Page, entity: string) => page.locator(`[data-entity="${entity}"] [role="row"][row-index]`);
