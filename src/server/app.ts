@@ -84,7 +84,7 @@ export async function buildApp(options: AppOptions): Promise<WharfApp> {
     logger: options.logger ? { level: config.logLevel } : false,
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: process.env.WHARF_TRUST_PROXY === '1',
-    ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true } },
+    ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true, allowUnionTypes: true } },
   });
   const ctx: AppContext = {
     config,
