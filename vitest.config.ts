@@ -16,4 +16,6 @@ if (process.env.WHARF_TEST_DATABASE_URL) {
   });
 }
 
-export default defineConfig({ test: { projects } });
+// Two test files at a time: vitest's default (cores − 1) runs one on a two-core machine, while the PostgreSQL suites
+// spend much of their time waiting on the database server. Each file works on its own database copy.
+export default defineConfig({ test: { projects, maxWorkers: 2 } });
