@@ -1,0 +1,139 @@
+/**
+ * The wire of the dock-station kiosk (issue 16; src/server/modules/kiosk/README.md). A station is enrolled once by an
+ * administrator and then holds only a revocable station key; dock staff sign in at it by badge or by user and PIN, and
+ * the session they get is limited to the station's warehouse, its flows and their own permissions.
+ */
+import type { LanguageCode } from './wire';
+
+/** What a station may offer, as tiles on its home screen (an administrator picks them per station). */
+export const KIOSK_FLOWS = ['HANDOVER', 'RECEIVE', 'LOOKUP', 'SIGN'] as const;
+export type KioskFlow = (typeof KIOSK_FLOWS)[number];
+
+/** The RF main process each RF-backed kiosk flow runs (the seeded flows of the RF module). */
+export const KIOSK_RF_PROCESS: Partial<Record<KioskFlow, string>> = { RECEIVE: 'RECEIVE', LOOKUP: 'INQUIRY' };
+
+/** The header that carries the station key on the station's own calls (enrolment state, sign-in, hand-over). */
+export const STATION_KEY_HEADER = 'x-station-key';
+
+/** Idle sign-out of a station session: seconds without a touch, a scan or a key (the station's setting). */
+export const KIOSK_IDLE_SECONDS = { min: 30, max: 3600, default: 120 } as const;
+
+/** A PIN is 4 to 8 digits. */
+export const PIN_PATTERN = /^[0-9]{4,8}$/;
+
+/** Station status: N new (waiting for its code), A active (bound), R revoked. */
+export const STATION_STATUSES = ['N', 'A', 'R'] as const;
+export type StationStatus = (typeof STATION_STATUSES)[number];
+
+/** A signature image may be at most this large (PNG bytes, before base64). */
+export const MAX_SIGNATURE_BYTES = 300 * 1024;
+
+/** The station's configuration, as the station itself sees it once bound. */
+export interface StationConfig {
+  id: number;
+  stationName: string;
+  whId: string;
+  whName: string;
+  dockDoor: string | null;
+  flows: KioskFlow[];
+  language: LanguageCode;
+  idleSeconds: number;
+}
+
+/**
+ * `POST /kiosk/station` (station key header, no session): what the station is. `unknown` means the key is not (or no
+ * longer) valid — a revoked station, an expired code — and the station starts its enrolment again.
+ */
+export type StationState =
+  | { state: 'pending'; code: string; expiresAt: string }
+  | { state: 'active'; station: StationConfig }
+  | { state: 'unknown' };
+
+/** `POST /kiosk/enrol` (public): the station sends the key it generated; the answer is the one-time code to show. */
+export interface EnrolRequest {
+  stationKey: string;
+}
+export interface EnrolAnswer {
+  code: string;
+  expiresAt: string;
+}
+
+/** `POST /tKioskStation/bind` (console, sys:tKioskStation:edit): the administrator confirms the code a station shows. */
+export interface BindStationRequest {
+  id: number;
+  code: string;
+}
+
+/** `POST /kiosk/login/badge` and `/kiosk/login/pin` (station key header): a station session. */
+export interface BadgeLoginRequest {
+  badge: string;
+}
+export interface PinLoginRequest {
+  account: string;
+  pin: string;
+}
+export interface KioskLoginAnswer {
+  token: string;
+  expireTime: string;
+  user: { name: string; language: LanguageCode };
+  /** The station's flows this user may use (the station's flows and the user's own permissions). */
+  flows: KioskFlow[];
+}
+
+/** A carton of a delivery, as the hand-over screen lists it. */
+export interface KioskCarton {
+  cartonNumber: string;
+  shipLabelBarcode: string | null;
+  orderNumber: string;
+  cartonType: string | null;
+  weight: string | null;
+}
+
+/** `POST /kiosk/delivery/find` {scan}: a delivery number, or a carton number or express number of one of its cartons. */
+export interface KioskDelivery {
+  whId: string;
+  deliveryNumber: string;
+  carrierCode: string;
+  carrierName: string;
+  status: 'O' | 'S';
+  cartons: KioskCarton[];
+}
+
+/**
+ * `POST /kiosk/delivery/handover`: the signed hand-over. `submissionId` is made by the station when the driver signs
+ * and kept with the hand-over until the server has it: the same submission sent again answers the first result and
+ * ships nothing more.
+ */
+export interface HandoverRequest {
+  submissionId: string;
+  whId: string;
+  deliveryNumber: string;
+  /** Every carton scanned as loaded: must be exactly the delivery's cartons. */
+  loadedCartons: string[];
+  driverName: string;
+  carrierCode: string;
+  vehiclePlate: string;
+  /** PNG, base64 (no data: prefix). */
+  signaturePng: string;
+  /** The station's clock when the driver confirmed. */
+  signedAt: string;
+}
+export interface HandoverAnswer {
+  deliveryNumber: string;
+  podId: number;
+  cartons: number;
+  /** True when this submission had already been received (nothing was shipped again). */
+  duplicate: boolean;
+}
+
+/** The proof of delivery as the console's delivery list shows it. */
+export interface PodSummary {
+  podId: number;
+  driverName: string;
+  vehiclePlate: string;
+  carrierCode: string;
+  signedAt: string;
+  receivedAt: string;
+  stationName: string;
+  userName: string;
+}
