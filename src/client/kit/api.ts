@@ -6,6 +6,7 @@ import type SlAlertElement from '@shoelace-style/shoelace/dist/components/alert/
 import type SlIconElement from '@shoelace-style/shoelace/dist/components/icon/icon.component.js';
 import redaxios from 'redaxios';
 import { navigate } from 'wouter/use-browser-location';
+import { STATION_KEY_HEADER } from '../../shared/kiosk';
 import { BUSINESS_ERROR, type Envelope, LANGUAGE_HEADER, SUCCESS, TOKEN_HEADER } from '../../shared/wire';
 import { translate } from './i18n';
 import { currentToken, rememberReturnTo, rememberSignedOutReason, session, signOut } from './session';
@@ -36,8 +37,30 @@ export interface ApiOptions {
   inline?: boolean;
 }
 
-// Calls a signed-out user may make: the login screen's own.
-const PUBLIC_PATHS = ['/login', '/captcha.jpg', '/config/public'];
+// Calls a signed-out user may make: the login screen's own, and a dock station's enrolment and sign-in (they carry
+// the station key instead of a session).
+const PUBLIC_PATHS = [
+  '/login',
+  '/captcha.jpg',
+  '/config/public',
+  '/kiosk/enrol',
+  '/kiosk/station',
+  '/kiosk/login/badge',
+  '/kiosk/login/pin',
+];
+
+// The dock station's key (issue 16): sent with every call of a browser that is a station, so its sessions stay tied
+// to it. Null on every other browser.
+let stationKey: string | null = null;
+
+/** Sends (or, with null, stops sending) the station key header with every call: the kiosk screens set it. */
+export function setStationKeyHeader(key: string | null): void {
+  stationKey = key;
+}
+
+function extraHeaders(): Record<string, string> {
+  return stationKey ? { [STATION_KEY_HEADER]: stationKey } : {};
+}
 
 const TOAST_VARIANT = { success: 'success', error: 'danger', warning: 'warning' } as const;
 const TOAST_ICON = { success: 'check2-circle', error: 'exclamation-octagon', warning: 'exclamation-triangle' } as const;
@@ -126,7 +149,7 @@ async function request<T>(
     sendToLogin();
     throw new ApiError(401, 'not signed in');
   }
-  const headers: Record<string, string> = { [LANGUAGE_HEADER]: session.language };
+  const headers: Record<string, string> = { [LANGUAGE_HEADER]: session.language, ...extraHeaders() };
   if (token) headers[TOKEN_HEADER] = token;
 
   const controller = new AbortController();
@@ -189,7 +212,12 @@ export async function apiPdf(url: string, body?: unknown): Promise<Blob | null> 
   try {
     const response = await fetch(API_BASE + path, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', [LANGUAGE_HEADER]: session.language, [TOKEN_HEADER]: token },
+      headers: {
+        'content-type': 'application/json',
+        [LANGUAGE_HEADER]: session.language,
+        [TOKEN_HEADER]: token,
+        ...extraHeaders(),
+      },
       body: JSON.stringify(body ?? {}),
       credentials: 'include',
       signal: controller.signal,

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation, useSearch } from 'wouter';
-import type { RfAnswer, RfDialog, RfFunctionKey, RfHome, RfListRow, RfMessage } from '../../shared/rf';
+import type { RfHome, RfMessage } from '../../shared/rf';
 import { LOCALE_IDS, type MenuNode } from '../../shared/wire';
 import { apiGet, apiPost } from '../kit/api';
 import { useT } from '../kit/i18n';
@@ -16,7 +16,8 @@ import { SlIcon, SlSpinner } from '../kit/sl';
 import { RfDialogView } from './RfDialogView';
 import { RfHomeView } from './RfHomeView';
 import { RfMenu } from './RfMenu';
-import { bindRfFork, confirmRf, getRfDialog, getRfHome, getRfList, type RfResult, type RfStart } from './rfApi';
+import { bindRfFork, confirmRf, getRfDialog, getRfHome, type RfStart } from './rfApi';
+import { useRfRuntime } from './useRfRuntime';
 import './rf.css';
 
 export const RF_PATH = '/Core/RfDialog';
@@ -53,18 +54,9 @@ export function RfDialogPage() {
   const search = useSearch();
   const { language, user } = useSnapshot(session);
   const [home, setHome] = useState<RfHome | null>(null);
-  const [dialog, setDialog] = useState<RfDialog | null>(null);
-  const [message, setMessage] = useState<RfMessage | null>(null);
-  const [list, setList] = useState<RfListRow[]>([]);
   const [view, setView] = useState<'loading' | 'dialog' | 'home'>('loading');
   const [menuOpen, setMenuOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [canOpenConsole, setCanOpenConsole] = useState(false);
-  // Bumped by every answer, even one that leaves the dialog as it was: the input takes the focus again.
-  const [answers, setAnswers] = useState(0);
-  const inputRef = useRef<HTMLInputElement | null>(null);
-  const current = useRef<RfDialog | null>(null);
-  const pending = useRef(false);
 
   const localeId = () => LOCALE_IDS[session.language];
 
@@ -73,66 +65,15 @@ export function RfDialogPage() {
     if (answer.ok) setHome(answer.data);
   }, []);
 
-  const show = useCallback(
-    (answer: RfAnswer, fallback: RfMessage | null = null) => {
-      current.current = answer.dialog;
-      setDialog(answer.dialog);
-      setMessage(answer.message ?? fallback);
-      setView(answer.dialog ? 'dialog' : 'home');
-      setAnswers((n) => n + 1);
-      setList([]);
-      const shown = answer.dialog;
-      if (shown?.hasList) {
-        void getRfList(shown.step).then((rows) => {
-          if (rows.ok && current.current?.step === shown.step) setList(rows.data);
-        });
-      }
+  const rf = useRfRuntime({
+    onShown: (shown) => {
+      setView(shown ? 'dialog' : 'home');
       // The flow ended (or none runs): the list of flows, and whether one is left to resume, are the server's.
       if (!shown) void refreshHome();
     },
-    [refreshHome],
-  );
-
-  const refuse = useCallback((text: string) => {
-    setMessage({ kind: 'error', text });
-    setAnswers((n) => n + 1);
-  }, []);
-
-  /** One call at a time: a scan fired while the last one is under way is dropped (its step would be stale anyway). */
-  const run = useCallback(
-    async (call: () => Promise<RfResult<RfAnswer>>, fallback: RfMessage | null = null) => {
-      if (pending.current) return;
-      pending.current = true;
-      setBusy(true);
-      try {
-        const answer = await call();
-        if (answer.ok) show(answer.data, fallback);
-        else refuse(answer.message);
-      } finally {
-        pending.current = false;
-        setBusy(false);
-      }
-    },
-    [show, refuse],
-  );
-
-  const enter = useCallback(
-    (input: string) => {
-      const shown = current.current;
-      if (!shown) return;
-      void run(() => confirmRf(shown.step, 'ENTER', shown.inputField === null ? undefined : input));
-    },
-    [run],
-  );
-
-  const press = useCallback(
-    (key: RfFunctionKey) => {
-      const shown = current.current;
-      if (!shown) return;
-      void run(() => confirmRf(shown.step, key));
-    },
-    [run],
-  );
+    focused: view === 'dialog' && !menuOpen,
+  });
+  const { dialog, list, message, busy, inputRef, current, show, refuse, run, enter, press } = rf;
 
   // The start: where the worker works, then the flow the query names, or the one running (resume), or the flows.
   const started = useRef(false);
@@ -170,43 +111,8 @@ export function RfDialogPage() {
     if (shownLanguage.current === language) return;
     shownLanguage.current = language;
     void refreshHome();
-    if (current.current) void run(() => getRfDialog({ localeId: LOCALE_IDS[language] }));
-  }, [language, refreshHome, run]);
-
-  // After every answer the input has the focus, its text selected, so the next scan replaces it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `answers` is the signal
-  useEffect(() => {
-    if (view !== 'dialog' || menuOpen) return;
-    const input = inputRef.current;
-    if (!input) return;
-    input.focus({ preventScroll: true });
-    input.select();
-    input.scrollIntoView({ block: 'nearest' });
-  }, [answers, view, menuOpen, dialog?.step]);
-
-  // Function keys on the keyboard: F1–F4, Esc = BACK; the browser's own F-key actions (help, search) are kept off.
-  useEffect(() => {
-    if (view !== 'dialog' || menuOpen) return;
-    const onKey = (event: KeyboardEvent) => {
-      const shown = current.current;
-      if (!shown) return;
-      const key: RfFunctionKey | null =
-        event.key === 'Escape' ? 'BACK' : /^F[1-4]$/.test(event.key) ? (event.key as RfFunctionKey) : null;
-      if (key) {
-        event.preventDefault();
-        // Only the configured keys answer; another does nothing (the server would refuse it).
-        if (shown.options.some((option) => option.functionKey === key)) press(key);
-        return;
-      }
-      // A dialog without input is answered with Enter too (unless Enter is pressing a focused button).
-      if (event.key === 'Enter' && shown.inputField === null && !(event.target instanceof HTMLButtonElement)) {
-        event.preventDefault();
-        enter('');
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [view, menuOpen, press, enter]);
+    if (dialog) void run(() => getRfDialog({ localeId: LOCALE_IDS[language] }));
+  }, [language, dialog, refreshHome, run]);
 
   const start = (mainProcessName: string) => void run(() => getRfDialog({ mainProcessName, localeId: localeId() }));
   const resume = () => void run(() => getRfDialog({ localeId: localeId() }));
@@ -220,8 +126,7 @@ export function RfDialogPage() {
     const answer = await bindRfFork(whId, forkId);
     if (answer.ok) {
       setHome((previous) => (previous ? { ...previous, forkId: answer.data.forkId } : previous));
-      setMessage({ kind: 'success', text: t('rfDialog.deviceBound', { forkId: answer.data.forkId }) });
-      setAnswers((n) => n + 1);
+      rf.say({ kind: 'success', text: t('rfDialog.deviceBound', { forkId: answer.data.forkId }) });
     } else refuse(answer.message);
   };
 
@@ -316,7 +221,7 @@ export function RfDialogPage() {
             onEnter={enter}
             onKey={press}
             onCamera={openCamera}
-            onDuplicate={() => setMessage({ kind: 'error', text: t('rfDialog.duplicate') })}
+            onDuplicate={() => refuse(t('rfDialog.duplicate'))}
           />
         ) : view === 'home' ? (
           <RfHomeView

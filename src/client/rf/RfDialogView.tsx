@@ -22,7 +22,8 @@ interface Props {
   /** Enter with the field's text (typed, scanned, or a list row's value). */
   onEnter: (input: string) => void;
   onKey: (key: RfFunctionKey) => void;
-  onCamera: () => void;
+  /** Opens the camera page; without it (the dock kiosk: a fixed scanner, no camera page) there is no camera button. */
+  onCamera?: () => void;
   onDuplicate: () => void;
 }
 
@@ -96,16 +97,18 @@ export function RfDialogView({ dialog, list, message, inputRef, onEnter, onKey, 
               enterKeyHint="go"
               onKeyDown={onKeyDown}
             />
-            <button
-              type="button"
-              className="rf-camera"
-              data-testid="rf-camera"
-              title={t('rfDialog.camera')}
-              aria-label={t('rfDialog.camera')}
-              onClick={onCamera}
-            >
-              <SlIcon name="camera" />
-            </button>
+            {onCamera && (
+              <button
+                type="button"
+                className="rf-camera"
+                data-testid="rf-camera"
+                title={t('rfDialog.camera')}
+                aria-label={t('rfDialog.camera')}
+                onClick={onCamera}
+              >
+                <SlIcon name="camera" />
+              </button>
+            )}
           </div>
         </form>
       ) : (
