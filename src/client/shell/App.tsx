@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
 import { Redirect, Route, Switch } from 'wouter';
+import { readStationKey } from '../kiosk/stationKey';
 import { AllMessages } from '../kit/i18n';
 import { session } from '../kit/session';
 import { ErrorStatusPage } from '../pages/error/ErrorStatusPage';
@@ -12,12 +13,28 @@ import { LoginRedirect } from './LoginRedirect';
 const ShellLayout = lazy(() => import('./ShellLayout').then((m) => ({ default: m.ShellLayout })));
 // The handheld RF screen: full page without the console's chrome, a chunk of its own too.
 const RfDialogPage = lazy(() => import('../rf/RfDialogPage').then((m) => ({ default: m.RfDialogPage })));
+// The dock-station kiosk: its own chunk, outside the shell, with its own sign-in (badge or PIN).
+const KioskApp = lazy(() => import('../kiosk/KioskApp').then((m) => ({ default: m.KioskApp })));
 
 /** Top-level routes and the navigation guard (spec 000 §2). */
 export function App() {
   const { token } = useSnapshot(session);
+  // A browser that holds a station key is a dock station: nothing but the kiosk, whatever address it is sent to.
+  const station = readStationKey() !== null;
   return (
     <Switch>
+      <Route path="/kiosk" nest>
+        <AllMessages>
+          <Suspense fallback={null}>
+            <KioskApp />
+          </Suspense>
+        </AllMessages>
+      </Route>
+      {station && (
+        <Route>
+          <Redirect to="/kiosk" replace />
+        </Route>
+      )}
       <Route path="/login">{token ? <Redirect to="/" replace /> : <LoginPage />}</Route>
       {/* Error pages show no data, so they need no session (a failed login call may lead there). */}
       <Route path="/404">

@@ -1,0 +1,268 @@
+/**
+ * Hand over a delivery (issue 16): scan the delivery (or one of its cartons), scan every carton as it is loaded (a
+ * carton not of this delivery is refused loudly and not counted), the driver's name and plate, the driver's signature,
+ * a preview, and the confirmation — kept in the outbox first, then sent (see outbox.ts).
+ */
+import { useCallback, useEffect, useState } from 'react';
+import type { HandoverAnswer, HandoverRequest, KioskDelivery, StationConfig } from '../../shared/kiosk';
+import { MAX_SIGNATURE_BYTES } from '../../shared/kiosk';
+import { useT } from '../kit/i18n';
+import { SlIcon } from '../kit/sl';
+import { strokesToPng } from '../signature/SignaturePad';
+import { EMPTY_HISTORY, type StrokeHistory } from '../signature/strokes';
+import { CartonChecklist } from './CartonChecklist';
+import { DriverSignature } from './DriverSignature';
+import { HandoverDetails } from './HandoverDetails';
+import { HandoverPreview } from './HandoverPreview';
+import { HandoverResult } from './HandoverResult';
+import { findDelivery } from './kioskApi';
+import { deliver, keepHandover, onOutboxResult } from './outbox';
+import { RefusalFlash } from './RefusalFlash';
+import { ScanField } from './ScanField';
+
+type Step = 'scan' | 'load' | 'details' | 'sign' | 'preview' | 'result';
+/** How the confirmation ended: shipped, kept on the station until the network is back, or refused by the server. */
+export type HandoverOutcome =
+  | { kind: 'sent'; answer: HandoverAnswer }
+  | { kind: 'saved' }
+  | { kind: 'refused'; message: string }
+  | { kind: 'unsaved'; message: string };
+
+interface Notice {
+  kind: 'success' | 'warning';
+  text: string;
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let text = '';
+  for (const byte of bytes) text += String.fromCharCode(byte);
+  return btoa(text);
+}
+
+const cartonOf = (delivery: KioskDelivery, scan: string) =>
+  delivery.cartons.find((carton) => carton.cartonNumber === scan || carton.shipLabelBarcode === scan);
+
+export function HandoverScreen({ station }: { station: StationConfig }) {
+  const t = useT();
+  const [step, setStep] = useState<Step>('scan');
+  const [delivery, setDelivery] = useState<KioskDelivery | null>(null);
+  const [loaded, setLoaded] = useState<string[]>([]);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [flash, setFlash] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [details, setDetails] = useState({ driverName: '', vehiclePlate: '' });
+  const [history, setHistory] = useState<StrokeHistory>(EMPTY_HISTORY);
+  const [signature, setSignature] = useState<{ base64: string; url: string } | null>(null);
+  const [submission, setSubmission] = useState<HandoverRequest | null>(null);
+  const [outcome, setOutcome] = useState<HandoverOutcome | null>(null);
+
+  const refuse = (text: string) => {
+    setNotice(null);
+    setFlash(text);
+  };
+  const endFlash = useCallback(() => setFlash(null), []);
+
+  const restart = () => {
+    setStep('scan');
+    setDelivery(null);
+    setLoaded([]);
+    setNotice(null);
+    setDetails({ driverName: '', vehiclePlate: '' });
+    setHistory(EMPTY_HISTORY);
+    setSignature(null);
+    setSubmission(null);
+    setOutcome(null);
+  };
+
+  const scanDelivery = async (scan: string) => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const answer = await findDelivery(scan);
+      if (!answer.ok) {
+        refuse(answer.message);
+        return;
+      }
+      const found = answer.data;
+      if (found.status !== 'O') {
+        refuse(t('kiosk.handover.alreadyShipped', { delivery: found.deliveryNumber }));
+        return;
+      }
+      if (found.whId !== station.whId) {
+        refuse(t('kiosk.handover.otherWarehouse', { delivery: found.deliveryNumber, whId: found.whId }));
+        return;
+      }
+      setDelivery(found);
+      // A carton's label found the delivery: that carton is on the truck already.
+      const first = cartonOf(found, scan);
+      setLoaded(first ? [first.cartonNumber] : []);
+      setNotice(first ? { kind: 'success', text: t('kiosk.handover.loadedOne', { carton: first.cartonNumber }) } : null);
+      setStep('load');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const scanCarton = (scan: string) => {
+    if (!delivery) return;
+    if (scan === delivery.deliveryNumber) {
+      setNotice({ kind: 'warning', text: t('kiosk.handover.scanCartons') });
+      return;
+    }
+    const carton = cartonOf(delivery, scan);
+    if (!carton) {
+      refuse(t('kiosk.handover.notInDelivery', { carton: scan, delivery: delivery.deliveryNumber }));
+      return;
+    }
+    if (loaded.includes(carton.cartonNumber)) {
+      setNotice({ kind: 'warning', text: t('kiosk.handover.twice', { carton: carton.cartonNumber }) });
+      return;
+    }
+    setLoaded([...loaded, carton.cartonNumber]);
+    setNotice({ kind: 'success', text: t('kiosk.handover.loadedOne', { carton: carton.cartonNumber }) });
+  };
+
+  const toPreview = async (size: { width: number; height: number }) => {
+    const png = await strokesToPng(history.strokes, size.width, size.height, { scale: 1, lineWidth: 3.5 });
+    // A very long signature at scale 1 is still far below the limit; halve the size rather than refuse it.
+    const bytes =
+      png.length > MAX_SIGNATURE_BYTES
+        ? await strokesToPng(history.strokes, size.width, size.height, { scale: 0.5, lineWidth: 3.5 })
+        : png;
+    const base64 = toBase64(bytes);
+    setSignature({ base64, url: `data:image/png;base64,${base64}` });
+    setStep('preview');
+  };
+
+  const confirm = async () => {
+    if (!delivery || !signature || busy) return;
+    // Made when the driver confirms, and kept with the hand-over: a retry is the same submission.
+    const request: HandoverRequest = {
+      submissionId: crypto.randomUUID(),
+      whId: delivery.whId,
+      deliveryNumber: delivery.deliveryNumber,
+      loadedCartons: loaded,
+      driverName: details.driverName.trim(),
+      carrierCode: delivery.carrierCode,
+      vehiclePlate: details.vehiclePlate.trim(),
+      signaturePng: signature.base64,
+      signedAt: new Date().toISOString(),
+    };
+    try {
+      keepHandover(request);
+    } catch {
+      setOutcome({ kind: 'unsaved', message: t('kiosk.handover.storageFull') });
+      setStep('result');
+      return;
+    }
+    setSubmission(request);
+    setBusy(true);
+    try {
+      const result = await deliver(request);
+      setOutcome(result.kind === 'waiting' ? { kind: 'saved' } : result);
+      setStep('result');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // Kept on the station: the outbox's retries say when it is shipped (or refused).
+  useEffect(() => {
+    if (outcome?.kind !== 'saved' || !submission) return;
+    return onOutboxResult((request, result) => {
+      if (request.submissionId !== submission.submissionId || result.kind === 'waiting') return;
+      setOutcome(result);
+    });
+  }, [outcome, submission]);
+
+  const count = delivery ? t('kiosk.handover.count', { loaded: loaded.length, expected: delivery.cartons.length }) : '';
+  const complete = delivery !== null && loaded.length === delivery.cartons.length;
+
+  return (
+    <div className="kiosk-handover" data-testid="kiosk-handover" data-step={step}>
+      <h1 className="kiosk-flow-title">
+        {t('kiosk.flow.HANDOVER')}
+        {delivery && <span data-testid="kiosk-delivery"> · {delivery.deliveryNumber}</span>}
+      </h1>
+      {step === 'scan' && (
+        <section className="kiosk-scan-step">
+          <SlIcon name="upc-scan" className="kiosk-big-icon" />
+          <p className="kiosk-lead">{t('kiosk.handover.scanDelivery')}</p>
+          <ScanField
+            label={t('kiosk.handover.scanDelivery')}
+            onScan={(scan) => void scanDelivery(scan)}
+            disabled={flash !== null}
+          />
+        </section>
+      )}
+      {step === 'load' && delivery && (
+        <section className="kiosk-load">
+          <div className="kiosk-load-head">
+            <div
+              className="kiosk-count"
+              data-testid="kiosk-count"
+              data-loaded={loaded.length}
+              data-expected={delivery.cartons.length}
+            >
+              {count}
+            </div>
+            <div className="kiosk-load-carrier">{delivery.carrierName || delivery.carrierCode}</div>
+          </div>
+          {!complete && <ScanField label={t('kiosk.handover.scanCartons')} onScan={scanCarton} disabled={flash !== null} />}
+          <p className="kiosk-notice" data-testid="kiosk-notice" data-kind={notice?.kind ?? ''} role="status">
+            {notice?.text ?? (complete ? '' : t('kiosk.handover.scanCartons'))}
+          </p>
+          <CartonChecklist cartons={delivery.cartons} loaded={loaded} />
+          <div className="kiosk-actions">
+            <button type="button" className="kiosk-button" data-testid="kiosk-cancel" onClick={restart}>
+              {t('kiosk.handover.cancel')}
+            </button>
+            <button
+              type="button"
+              className="kiosk-button kiosk-primary"
+              data-testid="kiosk-next"
+              disabled={!complete}
+              onClick={() => setStep('details')}
+            >
+              {complete ? t('kiosk.handover.allLoaded') : count}
+            </button>
+          </div>
+        </section>
+      )}
+      {step === 'details' && delivery && (
+        <HandoverDetails
+          delivery={delivery}
+          driverName={details.driverName}
+          vehiclePlate={details.vehiclePlate}
+          onChange={setDetails}
+          onBack={() => setStep('load')}
+          onNext={() => setStep('sign')}
+        />
+      )}
+      {step === 'sign' && (
+        <DriverSignature
+          driverName={details.driverName}
+          history={history}
+          onChange={setHistory}
+          onBack={() => setStep('details')}
+          onNext={(size) => void toPreview(size)}
+        />
+      )}
+      {step === 'preview' && delivery && signature && (
+        <HandoverPreview
+          delivery={delivery}
+          driverName={details.driverName}
+          vehiclePlate={details.vehiclePlate}
+          signatureUrl={signature.url}
+          busy={busy}
+          onBack={() => setStep('sign')}
+          onConfirm={() => void confirm()}
+        />
+      )}
+      {step === 'result' && outcome && delivery && (
+        <HandoverResult outcome={outcome} deliveryNumber={delivery.deliveryNumber} onNext={restart} />
+      )}
+      {flash !== null && <RefusalFlash message={flash} onDone={endFlash} />}
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * The dock-station kiosk (issue 16), `/kiosk/*`: outside the console's shell, a chunk of its own. The station's state
+ * decides the screen — no key or an unknown one: enrolment (the one-time code); active: sign-in, then the home tiles
+ * and the flows. A revoked station goes back to enrolment at once.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { useLocation } from 'wouter';
+import type { KioskLoginAnswer, StationConfig } from '../../shared/kiosk';
+import { setStationKeyHeader } from '../kit/api';
+import { session, setLanguage, signIn } from '../kit/session';
+import { EnrolScreen } from './EnrolScreen';
+import { KioskFrame } from './KioskFrame';
+import { enrolStation, logoutKiosk, stationState, whenSessionLost } from './kioskApi';
+import { forgetKioskUser, kiosk, rememberKioskUser } from './kioskState';
+import { startOutbox } from './outbox';
+import { SignInScreen } from './SignInScreen';
+import { newStationKey, readStationKey } from './stationKey';
+import { useLockdown } from './useLockdown';
+import './kiosk.css';
+
+/** Polling: the enrolment code every 3 s (until bound), the station's state every 10 s once active. */
+const ENROL_POLL_MS = 3000;
+const STATE_POLL_MS = 10_000;
+
+export function KioskApp() {
+  useLockdown();
+  const { token } = useSnapshot(session);
+  const [station, setStation] = useState<StationConfig | null>(null);
+  const [, setLocation] = useLocation();
+  const [code, setCode] = useState<string | null>(null);
+  const [phase, setPhase] = useState<'checking' | 'enrol' | 'active'>('checking');
+  const enrolling = useRef(false);
+
+  const backHome = useCallback(() => {
+    forgetKioskUser();
+    if (kiosk.station) setLanguage(kiosk.station.language);
+    setLocation('/', { replace: true });
+  }, [setLocation]);
+
+  // A fresh key and its code: the first start, an expired code, or a revoked station.
+  const enrol = useCallback(async () => {
+    if (enrolling.current) return;
+    enrolling.current = true;
+    try {
+      if (session.token) await logoutKiosk();
+      kiosk.station = null;
+      setStation(null);
+      forgetKioskUser();
+      setPhase('enrol');
+      setCode(null);
+      const key = newStationKey();
+      setStationKeyHeader(key);
+      const answer = await enrolStation(key);
+      if (answer.ok) setCode(answer.data.code);
+    } finally {
+      enrolling.current = false;
+    }
+  }, []);
+
+  const check = useCallback(async () => {
+    const key = readStationKey();
+    if (!key) return enrol();
+    setStationKeyHeader(key);
+    const answer = await stationState();
+    // No answer: the network; the station keeps what it shows and asks again at the next poll.
+    if (!answer.ok) return;
+    const state = answer.data;
+    if (state.state === 'unknown') return enrol();
+    if (state.state === 'pending') {
+      setPhase('enrol');
+      setCode(state.code);
+      return;
+    }
+    const first = kiosk.station === null;
+    kiosk.station = state.station;
+    setStation(state.station);
+    // The station's language is the one its sign-in screen speaks; a worker may switch for their session.
+    if (first && !session.token) setLanguage(state.station.language);
+    setPhase('active');
+  }, [enrol]);
+
+  useEffect(() => {
+    void check();
+    const timer = setInterval(() => void check(), phase === 'active' ? STATE_POLL_MS : ENROL_POLL_MS);
+    return () => clearInterval(timer);
+  }, [check, phase]);
+
+  // Any 401 of the station session: back to the sign-in, and the station's state checked at once.
+  useEffect(() => {
+    whenSessionLost(() => {
+      backHome();
+      void check();
+    });
+  }, [backHome, check]);
+
+  // The outbox sends while the station is bound (the hand-over carries the station key).
+  useEffect(() => (phase === 'active' ? startOutbox(() => navigator.onLine !== false) : undefined), [phase]);
+
+  const signedIn = (answer: KioskLoginAnswer) => {
+    signIn(answer.token, answer.user.name);
+    rememberKioskUser(answer.user.name, answer.flows);
+    setLocation('/', { replace: true });
+  };
+
+  const signOutNow = useCallback(async () => {
+    await logoutKiosk();
+    backHome();
+  }, [backHome]);
+
+  if (phase === 'enrol') return <EnrolScreen code={code} />;
+  if (phase === 'checking' || !station) return <div className="kiosk-page" data-testid="kiosk-checking" />;
+  if (!token) return <SignInScreen station={station} onSignedIn={signedIn} />;
+  return <KioskFrame station={station} onSignOut={signOutNow} />;
+}
