@@ -14,7 +14,7 @@ export function RefusalFlash({ message, onDone }: { message: string; onDone: () 
   return (
     <div role="alert">
       <button type="button" className="kiosk-flash" data-testid="kiosk-flash" onClick={onDone}>
-        <SlIcon name="x-octagon" />
+        <SlIcon name="x-octagon" className="kiosk-flash-icon" />
         <span className="kiosk-flash-text">{message}</span>
         <span className="kiosk-flash-hint">{t('kiosk.flash.dismiss')}</span>
       </button>
