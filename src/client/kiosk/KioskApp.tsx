@@ -11,7 +11,7 @@ import { setStationKeyHeader } from '../kit/api';
 import { session, setLanguage, signIn } from '../kit/session';
 import { EnrolScreen } from './EnrolScreen';
 import { KioskFrame } from './KioskFrame';
-import { enrolStation, logoutKiosk, stationState, whenSessionLost } from './kioskApi';
+import { enrolStation, kioskSession, logoutKiosk, stationState, whenSessionLost } from './kioskApi';
 import { forgetKioskUser, kiosk, rememberKioskUser } from './kioskState';
 import { startOutbox } from './outbox';
 import { SignInScreen } from './SignInScreen';
@@ -96,6 +96,14 @@ export function KioskApp() {
 
   // The outbox sends while the station is bound (the hand-over carries the station key).
   useEffect(() => (phase === 'active' ? startOutbox(() => navigator.onLine !== false) : undefined), [phase]);
+
+  // A reload keeps the session (sessionStorage): the worker and their flows are asked again (a 401 signs out).
+  useEffect(() => {
+    if (phase !== 'active' || !token) return;
+    void kioskSession().then((answer) => {
+      if (answer.ok) rememberKioskUser(answer.data.user.name, answer.data.flows);
+    });
+  }, [phase, token]);
 
   const signedIn = (answer: KioskLoginAnswer) => {
     signIn(answer.token, answer.user.name);

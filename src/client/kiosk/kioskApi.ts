@@ -10,6 +10,7 @@ import type {
   HandoverRequest,
   KioskDelivery,
   KioskLoginAnswer,
+  KioskSessionInfo,
   PinLoginRequest,
   StationState,
 } from '../../shared/kiosk';
@@ -49,6 +50,8 @@ export const enrolStation = (stationKey: string) => call<EnrolAnswer>('/kiosk/en
 export const stationState = () => call<StationState>('/kiosk/station', {});
 export const loginByBadge = (body: BadgeLoginRequest) => call<KioskLoginAnswer>('/kiosk/login/badge', body);
 export const loginByPin = (body: PinLoginRequest) => call<KioskLoginAnswer>('/kiosk/login/pin', body);
+/** The signed-in worker and their flows (a reload of the station asks again). */
+export const kioskSession = () => call<KioskSessionInfo>('/kiosk/session', {});
 export const findDelivery = (scan: string) => call<KioskDelivery>('/kiosk/delivery/find', { scan });
 export const sendHandover = (request: HandoverRequest) => call<HandoverAnswer>('/kiosk/delivery/handover', request);
 

@@ -175,7 +175,15 @@ export function EntityListPage({
         format:
           columnFormat?.[field] ??
           (def.type === 'code'
-            ? (value) => (value === null || value === undefined || value === '' ? '' : codeLabel(t, codeList, value))
+            ? (value) =>
+                value === null || value === undefined || value === ''
+                  ? ''
+                  : def.multiple
+                    ? String(value)
+                        .split(',')
+                        .map((code) => codeLabel(t, codeList, code))
+                        .join(', ')
+                    : codeLabel(t, codeList, value)
             : def.dateTime
               ? formatDateTime
               : undefined),

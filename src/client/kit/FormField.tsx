@@ -79,13 +79,19 @@ export function FormField({ entity, field, def, value, form, error, readOnly, on
       <SlSelect
         // Shoelace keeps the label it showed for the chosen option; a new language's label needs a fresh select.
         key={t(`code.${list}.${def.codes?.[0] ?? ''}`)}
-        value={value}
+        // A multi-choice field holds its codes comma-separated, in the list's order (defineEntity `multiple`).
+        multiple={def.multiple}
+        maxOptionsVisible={def.multiple ? 0 : undefined}
+        value={def.multiple ? value.split(',').filter(Boolean) : value}
         label={label}
         disabled={readOnly}
         clearable={!def.required}
         hoist
         data-testid={testId}
-        onSlChange={(event) => choose((event.target as SlSelectElement).value as string)}
+        onSlChange={(event) => {
+          const chosen = (event.target as SlSelectElement).value;
+          choose(Array.isArray(chosen) ? (def.codes ?? []).filter((code) => chosen.includes(code)).join(',') : chosen);
+        }}
       >
         {(def.codes ?? []).map((code) => (
           <SlOption key={code} value={code}>
