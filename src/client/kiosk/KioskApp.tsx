@@ -6,16 +6,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
-import type { KioskLoginAnswer, StationConfig } from '../../shared/kiosk';
+import { type KioskLoginAnswer, STATION_KEY_HEADER, type StationConfig } from '../../shared/kiosk';
 import { setStationKeyHeader } from '../kit/api';
-import { session, setLanguage, signIn } from '../kit/session';
+import { readStationKey, session, setLanguage, signIn } from '../kit/session';
 import { EnrolScreen } from './EnrolScreen';
 import { KioskFrame } from './KioskFrame';
 import { enrolStation, kioskSession, logoutKiosk, stationState, whenSessionLost } from './kioskApi';
 import { forgetKioskUser, kiosk, rememberKioskUser } from './kioskState';
 import { startOutbox } from './outbox';
 import { SignInScreen } from './SignInScreen';
-import { newStationKey, readStationKey } from './stationKey';
+import { newStationKey } from './stationKey';
 import { useLockdown } from './useLockdown';
 import './kiosk.css';
 
@@ -50,7 +50,7 @@ export function KioskApp() {
       setPhase('enrol');
       setCode(null);
       const key = newStationKey();
-      setStationKeyHeader(key);
+      setStationKeyHeader({ name: STATION_KEY_HEADER, key });
       const answer = await enrolStation(key);
       if (answer.ok) setCode(answer.data.code);
     } finally {
@@ -61,7 +61,7 @@ export function KioskApp() {
   const check = useCallback(async () => {
     const key = readStationKey();
     if (!key) return enrol();
-    setStationKeyHeader(key);
+    setStationKeyHeader({ name: STATION_KEY_HEADER, key });
     const answer = await stationState();
     // No answer: the network; the station keeps what it shows and asks again at the next poll.
     if (!answer.ok) return;

@@ -3,16 +3,7 @@
  * While a browser holds one it is a station: the app shows nothing but the /kiosk screens.
  */
 
-const STATION_KEY_STORAGE = 'wharf.kiosk.stationKey';
-
-/** The key this browser holds, or null when it is no station. */
-export function readStationKey(): string | null {
-  try {
-    return localStorage.getItem(STATION_KEY_STORAGE);
-  } catch {
-    return null;
-  }
-}
+import { STORAGE_KEYS } from '../kit/session';
 
 function base64url(bytes: Uint8Array): string {
   let text = '';
@@ -25,6 +16,6 @@ export function newStationKey(): string {
   const bytes = new Uint8Array(32);
   crypto.getRandomValues(bytes);
   const key = base64url(bytes);
-  localStorage.setItem(STATION_KEY_STORAGE, key);
+  localStorage.setItem(STORAGE_KEYS.stationKey, key);
   return key;
 }

@@ -6,7 +6,6 @@ import type SlAlertElement from '@shoelace-style/shoelace/dist/components/alert/
 import type SlIconElement from '@shoelace-style/shoelace/dist/components/icon/icon.component.js';
 import redaxios from 'redaxios';
 import { navigate } from 'wouter/use-browser-location';
-import { STATION_KEY_HEADER } from '../../shared/kiosk';
 import { BUSINESS_ERROR, type Envelope, LANGUAGE_HEADER, SUCCESS, TOKEN_HEADER } from '../../shared/wire';
 import { translate } from './i18n';
 import { currentToken, rememberReturnTo, rememberSignedOutReason, session, signOut } from './session';
@@ -37,29 +36,17 @@ export interface ApiOptions {
   inline?: boolean;
 }
 
-// Calls a signed-out user may make: the login screen's own, and a dock station's enrolment and sign-in (they carry
-// the station key instead of a session).
-const PUBLIC_PATHS = [
-  '/login',
-  '/captcha.jpg',
-  '/config/public',
-  '/kiosk/enrol',
-  '/kiosk/station',
-  '/kiosk/login/badge',
-  '/kiosk/login/pin',
-];
+// Calls a signed-out user may make: the login screen's own, and a dock station's (they carry the station key; the
+// server answers those that need a session with 401, which the kiosk handles itself).
+const PUBLIC_PATHS = ['/login', '/captcha.jpg', '/config/public'];
+const isPublic = (path: string) => PUBLIC_PATHS.includes(path) || path.startsWith('/kiosk/');
 
-// The dock station's key (issue 16): sent with every call of a browser that is a station, so its sessions stay tied
-// to it. Null on every other browser.
-let stationKey: string | null = null;
+// The dock station's key header (issue 16): sent with every call of a browser that is a station. Empty elsewhere.
+let stationHeader: Record<string, string> = {};
 
-/** Sends (or, with null, stops sending) the station key header with every call: the kiosk screens set it. */
-export function setStationKeyHeader(key: string | null): void {
-  stationKey = key;
-}
-
-function extraHeaders(): Record<string, string> {
-  return stationKey ? { [STATION_KEY_HEADER]: stationKey } : {};
+/** Sends the station key header (`x-station-key`, named by the kiosk's contract) with every call; null stops it. */
+export function setStationKeyHeader(header: { name: string; key: string } | null): void {
+  stationHeader = header ? { [header.name]: header.key } : {};
 }
 
 const TOAST_VARIANT = { success: 'success', error: 'danger', warning: 'warning' } as const;
@@ -145,11 +132,11 @@ async function request<T>(
   // Accept both '/tWhse/findPage' and '/api/tWhse/findPage'.
   const path = url.startsWith(`${API_BASE}/`) ? url.slice(API_BASE.length) : url;
   const token = currentToken();
-  if (!token && !PUBLIC_PATHS.includes(path)) {
+  if (!token && !isPublic(path)) {
     sendToLogin();
     throw new ApiError(401, 'not signed in');
   }
-  const headers: Record<string, string> = { [LANGUAGE_HEADER]: session.language, ...extraHeaders() };
+  const headers: Record<string, string> = { [LANGUAGE_HEADER]: session.language, ...stationHeader };
   if (token) headers[TOKEN_HEADER] = token;
 
   const controller = new AbortController();
@@ -216,7 +203,7 @@ export async function apiPdf(url: string, body?: unknown): Promise<Blob | null> 
         'content-type': 'application/json',
         [LANGUAGE_HEADER]: session.language,
         [TOKEN_HEADER]: token,
-        ...extraHeaders(),
+        ...stationHeader,
       },
       body: JSON.stringify(body ?? {}),
       credentials: 'include',

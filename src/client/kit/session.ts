@@ -44,6 +44,7 @@ export const STORAGE_KEYS = {
   localeId: 'wharf.localeId',
   themeColor: 'wharf.themeColor',
   sidebarCollapsed: 'wharf.sidebarCollapsed',
+  stationKey: 'wharf.kiosk.stationKey',
 } as const;
 
 export const DEFAULT_THEME_COLOR = '#14889A';
@@ -90,6 +91,11 @@ export const session = proxy<SessionState>({
   navTree: [],
   navLoaded: false,
 });
+
+/** The dock-station key this browser holds (issue 16), or null when it is no station: then it shows only /kiosk. */
+export function readStationKey(): string | null {
+  return readLocal(STORAGE_KEYS.stationKey);
+}
 
 /** The token as sessionStorage holds it now (the authority: another tab of the same session may have changed it). */
 export function currentToken(): string | null {

@@ -1,9 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
 import { Redirect, Route, Switch } from 'wouter';
-import { readStationKey } from '../kiosk/stationKey';
 import { AllMessages } from '../kit/i18n';
-import { session } from '../kit/session';
+import { readStationKey, session } from '../kit/session';
 import { ErrorStatusPage } from '../pages/error/ErrorStatusPage';
 import { NotFoundPage } from '../pages/error/NotFoundPage';
 import { LoginPage } from './LoginPage';
