@@ -184,3 +184,37 @@ describe('hand-over at a dock station', () => {
     expect(wh.body.code).not.toBe(200);
   });
 });
+
+describe('hand-over sent twice at once', () => {
+  it('ships once when two identical submissions arrive together (PostgreSQL: truly concurrent)', async () => {
+    // DEMO-SO-3B's closed carton: labelled and put into a JD delivery of its own.
+    const { rows } = await sql<{ cartonNumber: string }>`
+      select carton_number from tbl_shipping_label where wh_id = 'WH01' and order_number = 'DEMO-SO-3B'`.execute(t.connection.db);
+    const cartonNumbers = rows.map((r) => r.cartonNumber);
+    expect((await t.post('/api/tblShippingLabel/applyShipLabel', { whId: 'WH01', cartonNumbers }, admin)).body.code).toBe(200);
+    const made = await t.post<{ deliveryNumber: string }>(
+      '/api/tblShippingLabel/generateDelivery',
+      { whId: 'WH01', cartonNumbers },
+      admin,
+    );
+    expect(made.body.code, made.body.msg ?? '').toBe(200);
+    const body = request({
+      deliveryNumber: made.body.data.deliveryNumber,
+      loadedCartons: cartonNumbers,
+      carrierCode: 'JD',
+    });
+    const answers = await Promise.all([1, 2].map(() => t.post<HandoverAnswer>('/api/kiosk/delivery/handover', body, token)));
+    expect(answers.map((a) => a.body.code)).toEqual([200, 200]);
+    expect(answers.map((a) => a.body.data.duplicate).sort()).toEqual([false, true]);
+    const { rows: pods } = await sql<{ n: number }>`
+      select count(*)::int as n from t_delivery_pod where delivery_number = ${made.body.data.deliveryNumber}`.execute(
+      t.connection.db,
+    );
+    expect(pods[0]!.n).toBe(1);
+    const { rows: ships } = await sql<{ n: number }>`
+      select count(*)::int as n from tran_log where tran_type = 'SHIP' and control_number = ${made.body.data.deliveryNumber}`.execute(
+      t.connection.db,
+    );
+    expect(ships[0]!.n).toBe(1);
+  });
+});
