@@ -231,6 +231,7 @@ export const ERROR_CODES = [
   'podSignedAtInvalid',
   'podSubmissionReused',
   'podNotFound',
+  'podNotFoundScan',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
