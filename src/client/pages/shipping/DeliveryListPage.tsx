@@ -2,10 +2,13 @@
  * Deliveries (menu Wms/TDelivery): the generic view-only list of deliveries with their status labels; per row its
  * cartons (the carton list narrowed to the delivery), the delivery note, dispatch list and packing list as PDFs, and
  * ship (shippingByDelivery, confirmed first, only while the delivery is open). `sys:tblShippingLabel:*` as the calls.
+ * A delivery handed over at a dock station (issue 16) shows who signed and when (the pod* columns) and its proof of
+ * delivery: the signed delivery note the server stored (`getPodDocument`).
  */
 import { useCallback, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { tDelivery } from '../../../shared/entities/shipping';
+import type { PodDocumentRequest } from '../../../shared/kiosk';
 import { SUCCESS } from '../../../shared/wire';
 import { apiPost, toast } from '../../kit/api';
 import { useConfirm } from '../../kit/confirm';
@@ -52,6 +55,20 @@ export function DeliveryListPage() {
     [pdf.show, t],
   );
 
+  const proofOfDelivery = useCallback(
+    async (row: EntityRow) => {
+      const deliveryNumber = String(row.deliveryNumber);
+      const body: PodDocumentRequest = { whId: String(row.whId), deliveryNumber };
+      await pdf.show(
+        '/tblShippingLabel/getPodDocument',
+        body,
+        t('kiosk.pod.title', { deliveryNumber }),
+        `proof-of-delivery-${fileNamePart([deliveryNumber])}.pdf`,
+      );
+    },
+    [pdf.show, t],
+  );
+
   const ship = useCallback(
     async (row: EntityRow) => {
       const deliveryNumber = String(row.deliveryNumber);
@@ -84,6 +101,14 @@ export function DeliveryListPage() {
         onClick: (row: EntityRow) => void print(row, kind).catch(() => undefined),
       })),
       {
+        key: 'pod',
+        labelKey: 'kiosk.pod.download',
+        allowed: canView,
+        // Only a delivery handed over at a dock station has one.
+        disabledFor: (row) => row.podId === null || row.podId === undefined,
+        onClick: (row) => void proofOfDelivery(row).catch(() => undefined),
+      },
+      {
         key: 'ship',
         labelKey: 'ship.delivery.ship',
         allowed: canEdit,
@@ -91,7 +116,7 @@ export function DeliveryListPage() {
         onClick: (row) => void ship(row).catch(() => undefined),
       },
     ],
-    [canView, canEdit, setLocation, print, ship],
+    [canView, canEdit, setLocation, print, proofOfDelivery, ship],
   );
 
   return (
