@@ -1,0 +1,295 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
+import { rowAction } from './grid';
+import { callApi, filterList, login, openScreen, shot } from './ui';
+
+// Issue 16 "Proof": a dock station at 1280 × 800 (touch) enrols, is bound on the console's Dock stations screen, and a
+// worker signs in with a badge scan and hands a delivery over (a wrong carton refused, the driver signs) — in Chinese;
+// then in English with the PIN on the station's keypad, the network cut at the confirmation (the hand-over kept on
+// the station and shipped once when the network is back) and the idle sign-out by the clock. The office reads the
+// proof of delivery: the signed note, with the signature image and the driver's name.
+
+const STATION = { viewport: { width: 1280, height: 800 }, hasTouch: true, isMobile: false, reducedMotion: 'reduce' } as const;
+
+interface Carton {
+  cartonNumber: string;
+}
+interface DeliveryRow {
+  whId: string;
+  deliveryNumber: string;
+  status: string;
+  podId: number | null;
+  podDriverName: string | null;
+}
+
+async function openStation(browser: Browser): Promise<{ context: BrowserContext; kiosk: Page }> {
+  const context = await browser.newContext(STATION);
+  const kiosk = await context.newPage();
+  await kiosk.goto('/kiosk');
+  await expect(kiosk.getByTestId('kiosk-enrol-code')).toHaveText(/^[A-Z0-9]{4}-?[A-Z0-9]{4}$/);
+  return { context, kiosk };
+}
+
+/** A scanner at the station: the code as a fast burst of keys, then Enter, into the focused scan field. */
+async function scan(kiosk: Page, text: string): Promise<void> {
+  await expect(kiosk.locator('input.kiosk-scan')).toBeFocused();
+  await kiosk.keyboard.type(text, { delay: 5 });
+  await kiosk.keyboard.press('Enter');
+}
+
+/** The station's rules: nothing wider than the screen, every visible control at least 48 px. */
+async function checkTargets(kiosk: Page): Promise<void> {
+  expect(await kiosk.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+  const small = await kiosk.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.kiosk-page button, .kiosk-page input:not(.kiosk-scan-hidden)')]
+      .filter((el) => el.offsetParent !== null)
+      .map((el) => ({ el: el.dataset.testid ?? el.className, box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.height < 48 || box.width < 48)
+      .map(({ el }) => el),
+  );
+  expect(small).toEqual([]);
+}
+
+/** Open deliveries of WH01 with cartons and no proof yet, oldest first. */
+async function openDeliveries(office: Page): Promise<DeliveryRow[]> {
+  const page = await callApi<{ content: DeliveryRow[] }>(office, 'tDelivery/findPage', {
+    pageNum: 1,
+    pageSize: 50,
+    columnFilters: { whId: 'WH01', status: 'O' },
+  });
+  return page.content.filter((row) => row.podId === null);
+}
+
+async function delivery(office: Page, deliveryNumber: string): Promise<DeliveryRow> {
+  const page = await callApi<{ content: DeliveryRow[] }>(office, 'tDelivery/findPage', {
+    pageNum: 1,
+    pageSize: 5,
+    columnFilters: { whId: 'WH01', deliveryNumber },
+  });
+  const row = page.content.find((r) => r.deliveryNumber === deliveryNumber);
+  if (!row) throw new Error(`${deliveryNumber} not found`);
+  return row;
+}
+
+/** The proof of delivery as the office downloads it: a PDF with the signature image and the driver's name. */
+async function checkPod(office: Page, deliveryNumber: string, driverName: string, lang: string): Promise<void> {
+  const token = await office.evaluate(() => sessionStorage.getItem('token'));
+  const res = await office.request.post('/api/tblShippingLabel/getPodDocument', {
+    headers: { token: token ?? '' },
+    data: { whId: 'WH01', deliveryNumber },
+  });
+  expect(res.headers()['content-type']).toContain('application/pdf');
+  const bytes = await res.body();
+  const doc = await PDFDocument.load(bytes);
+  const images = doc.context
+    .enumerateIndirectObjects()
+    .filter(([, object]) => object instanceof PDFRawStream && object.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'));
+  expect(images.length).toBeGreaterThan(0);
+  mkdirSync('tests/artifacts', { recursive: true });
+  const file = `tests/artifacts/kiosk-pod-${lang}.pdf`;
+  writeFileSync(file, bytes);
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  expect(text).toContain(driverName);
+}
+
+/** Loads every carton of the delivery shown: answers their numbers. */
+async function cartonsOf(kiosk: Page): Promise<string[]> {
+  await expect(kiosk.getByTestId('kiosk-cartons')).toBeVisible();
+  return (await kiosk.locator('.kiosk-carton-number').allTextContents()).map((s) => s.trim());
+}
+
+/** Driver's name and plate, the signature drawn with the mouse, the preview. */
+async function driverSigns(kiosk: Page, driverName: string, plate: string, lang: string): Promise<void> {
+  await kiosk.getByTestId('kiosk-next').click();
+  await kiosk.getByTestId('kiosk-driver-name').fill(driverName);
+  // The plate on the station's own keys.
+  await kiosk.getByTestId('kiosk-plate').click();
+  for (const key of plate) await kiosk.getByTestId(`key-${key}`).click();
+  await expect(kiosk.getByTestId('kiosk-plate')).toHaveValue(plate);
+  await checkTargets(kiosk);
+  await shot(kiosk, `kiosk-04-driver-${lang}`);
+  await kiosk.getByTestId('kiosk-next').click();
+  const pad = kiosk.locator('.kiosk-sign-pad');
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('no signature pad');
+  await kiosk.mouse.move(box.x + 200, box.y + box.height * 0.6);
+  await kiosk.mouse.down();
+  for (let i = 1; i <= 24; i += 1) {
+    await kiosk.mouse.move(box.x + 200 + i * 30, box.y + box.height * (0.6 - 0.25 * Math.sin(i / 3)), { steps: 2 });
+  }
+  await kiosk.mouse.up();
+  await expect(pad).toHaveAttribute('data-strokes', '1');
+  await shot(kiosk, `kiosk-05-sign-${lang}`);
+  await kiosk.getByTestId('kiosk-next').click();
+  await expect(kiosk.getByTestId('kiosk-preview-driver')).toHaveText(driverName);
+  await expect(kiosk.getByTestId('kiosk-preview-signature')).toBeVisible();
+  await shot(kiosk, `kiosk-06-preview-${lang}`);
+}
+
+test('a dock station enrols, is bound, signs in by badge and hands a delivery over (Chinese), the office reads the POD', async ({
+  page: office,
+  browser,
+}) => {
+  await login(office);
+  const [first] = await openDeliveries(office);
+  if (!first) throw new Error('no open delivery in WH01');
+  const { context, kiosk } = await openStation(browser);
+  const code = ((await kiosk.getByTestId('kiosk-enrol-code').textContent()) ?? '').trim();
+  await shot(kiosk, 'kiosk-01-enrol-zh');
+
+  // The administrator adds the station and binds it with the code it shows, on the Dock stations screen.
+  const stationName = `E2E-ZH-${Date.now() % 100000}`;
+  await callApi(office, 'tKioskStation/save', {
+    whId: 'WH01',
+    stationName,
+    flows: 'HANDOVER,RECEIVE,LOOKUP,SIGN',
+    language: 'zh_cn',
+    idleSeconds: 300,
+  });
+  await openScreen(office, '出库管理', '月台终端', /\/Wms\/TKioskStation/);
+  await filterList(office, 'tKioskStation', { stationName }, 1);
+  const stations = office.locator('[data-entity="tKioskStation"]');
+  await rowAction(stations, 0, 'bind').click();
+  await office.getByTestId('bind-code').locator('input').fill(code);
+  await shot(office, 'kiosk-console-bind-zh');
+  await office.getByTestId('bind-ok').click();
+  await expect(stations.locator('[role="row"][row-index="0"] [col-id="status"]').first()).toHaveText('已启用');
+
+  // The admin's badge; the station asks for one within its polling time.
+  const users = await callApi<{ content: Record<string, unknown>[] }>(office, 'user/findPage', {
+    pageNum: 1,
+    pageSize: 5,
+    columnFilters: { name: 'admin' },
+  });
+  const admin = users.content.find((u) => u.name === 'admin');
+  if (!admin) throw new Error('no admin');
+  const badge = `B${Date.now() % 1000000}`;
+  await callApi(office, 'user/save', { ...admin, badgeCode: badge });
+  await expect(kiosk.getByTestId('kiosk-signin')).toBeVisible({ timeout: 10_000 });
+  await checkTargets(kiosk);
+  await shot(kiosk, 'kiosk-02-signin-zh');
+  await expect(kiosk.getByTestId('kiosk-badge')).toBeFocused();
+  await kiosk.keyboard.type(badge, { delay: 5 });
+  await kiosk.keyboard.press('Enter');
+  await expect(kiosk.getByTestId('kiosk-tile-HANDOVER')).toBeVisible();
+  await expect(kiosk.getByTestId('kiosk-tile-SIGN')).toBeVisible();
+  await checkTargets(kiosk);
+  await shot(kiosk, 'kiosk-03-home-zh');
+
+  // No way out of /kiosk while the browser is a station.
+  await kiosk.goto('/Wms/TWhse');
+  await expect(kiosk).toHaveURL(/\/kiosk$/);
+  await expect(kiosk.getByTestId('kiosk-tile-HANDOVER')).toBeVisible();
+
+  await kiosk.getByTestId('kiosk-tile-HANDOVER').click();
+  await scan(kiosk, first.deliveryNumber);
+  const cartons = await cartonsOf(kiosk);
+  expect(cartons.length).toBeGreaterThan(0);
+  await expect(kiosk.getByTestId('kiosk-count')).toHaveAttribute('data-loaded', '0');
+  await scan(kiosk, cartons[0] ?? '');
+  await expect(kiosk.getByTestId('kiosk-count')).toHaveAttribute('data-loaded', '1');
+  // A carton of no delivery here: the whole screen says so, and it is not counted.
+  await scan(kiosk, 'CT-NOT-OURS-9');
+  await expect(kiosk.getByTestId('kiosk-flash')).toContainText('CT-NOT-OURS-9');
+  await shot(kiosk, 'kiosk-refused-zh');
+  await kiosk.getByTestId('kiosk-flash').click();
+  await expect(kiosk.getByTestId('kiosk-flash')).toHaveCount(0);
+  await expect(kiosk.getByTestId('kiosk-count')).toHaveAttribute('data-loaded', '1');
+  await scan(kiosk, cartons[0] ?? '');
+  await expect(kiosk.getByTestId('kiosk-notice')).toHaveAttribute('data-kind', 'warning');
+  for (const carton of cartons.slice(1)) await scan(kiosk, carton);
+  await expect(kiosk.getByTestId('kiosk-count')).toHaveAttribute('data-loaded', String(cartons.length));
+  await checkTargets(kiosk);
+  await shot(kiosk, 'kiosk-loaded-zh');
+
+  await driverSigns(kiosk, '张师傅', 'A12345', 'zh');
+  await kiosk.getByTestId('kiosk-confirm').click();
+  await expect(kiosk.getByTestId('kiosk-result')).toHaveAttribute('data-kind', 'sent');
+  await expect(kiosk.getByTestId('kiosk-result')).toContainText(first.deliveryNumber);
+  await shot(kiosk, 'kiosk-07-shipped-zh');
+
+  // The office: the delivery shipped, who signed, and the proof of delivery.
+  const shipped = await delivery(office, first.deliveryNumber);
+  expect(shipped.status).toBe('S');
+  expect(shipped.podDriverName).toBe('张师傅');
+  await checkPod(office, first.deliveryNumber, '张师傅', 'zh');
+  await context.close();
+});
+
+test('English: PIN on the keypad, the network cut at the confirmation ships once, idle sign-out by the clock', async ({
+  page: office,
+  browser,
+}) => {
+  await login(office);
+  const [next] = await openDeliveries(office);
+  if (!next) throw new Error('no open delivery left in WH01');
+  const { context, kiosk } = await openStation(browser);
+  await kiosk.clock.install();
+  const code = ((await kiosk.getByTestId('kiosk-enrol-code').textContent()) ?? '').trim();
+  const stationName = `E2E-EN-${Date.now() % 100000}`;
+  const id = await callApi<number>(office, 'tKioskStation/save', {
+    whId: 'WH01',
+    stationName,
+    flows: 'HANDOVER,LOOKUP',
+    language: 'en_us',
+    idleSeconds: 60,
+  });
+  await callApi(office, 'tKioskStation/bind', { id, code });
+  const users = await callApi<{ content: { id: number; name: string }[] }>(office, 'user/findPage', {
+    pageNum: 1,
+    pageSize: 5,
+    columnFilters: { name: 'admin' },
+  });
+  const adminId = users.content.find((u) => u.name === 'admin')?.id;
+  await callApi(office, 'user/setPin', { id: adminId, pin: '2468' });
+
+  // The station speaks its own language: English.
+  await expect(kiosk.getByTestId('kiosk-signin')).toBeVisible({ timeout: 10_000 });
+  await expect(kiosk.getByText('Scan your badge')).toBeVisible();
+  for (const key of 'admin') await kiosk.getByTestId(`key-${key}`).click();
+  await kiosk.getByTestId('key-ok').click();
+  for (const key of '2468') await kiosk.getByTestId(`key-${key}`).click();
+  await checkTargets(kiosk);
+  await shot(kiosk, 'kiosk-02-signin-en');
+  await kiosk.getByTestId('key-ok').click();
+  await expect(kiosk.getByTestId('kiosk-tile-HANDOVER')).toBeVisible();
+  await expect(kiosk.getByTestId('kiosk-tile-SIGN')).toHaveCount(0);
+  await shot(kiosk, 'kiosk-03-home-en');
+
+  await kiosk.getByTestId('kiosk-tile-HANDOVER').click();
+  await scan(kiosk, next.deliveryNumber);
+  for (const carton of await cartonsOf(kiosk)) await scan(kiosk, carton);
+  await driverSigns(kiosk, 'John Smith', 'B7788', 'en');
+
+  // The hand-over reaches the server but its answer is lost: kept on the station, sent again, shipped once.
+  await kiosk.route('**/api/kiosk/delivery/handover', async (route) => {
+    await route.fetch();
+    await route.abort();
+  });
+  await kiosk.getByTestId('kiosk-confirm').click();
+  await expect(kiosk.getByTestId('kiosk-result')).toHaveAttribute('data-kind', 'saved');
+  await expect(kiosk.getByTestId('kiosk-result')).toContainText('saved on this station');
+  await shot(kiosk, 'kiosk-08-saved-en');
+  await kiosk.getByTestId('kiosk-result-home').click();
+  await expect(kiosk.getByTestId('kiosk-outbox')).toBeVisible();
+  await shot(kiosk, 'kiosk-09-outbox-en');
+  await kiosk.unrouteAll({ behavior: 'wait' });
+  await kiosk.clock.fastForward(6000);
+  await expect(kiosk.getByTestId('kiosk-outbox')).toHaveCount(0, { timeout: 15_000 });
+  expect(await kiosk.evaluate(() => localStorage.getItem('wharf.kiosk.outbox'))).toBe('[]');
+  const shipped = await delivery(office, next.deliveryNumber);
+  expect(shipped.status).toBe('S');
+  expect(shipped.podDriverName).toBe('John Smith');
+  await checkPod(office, next.deliveryNumber, 'John Smith', 'en');
+
+  // Idle: the countdown shows for the last seconds, then the station is back at its sign-in.
+  await kiosk.clock.fastForward(50_000);
+  await expect(kiosk.getByTestId('kiosk-idle')).toBeVisible();
+  await shot(kiosk, 'kiosk-10-idle-en');
+  await kiosk.clock.fastForward(12_000);
+  await expect(kiosk.getByTestId('kiosk-signin')).toBeVisible();
+  expect(await kiosk.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+  await context.close();
+});
