@@ -91,7 +91,7 @@ export async function badgeLogin(
   await throttle(ctx, [address, place]);
   const user = await candidates(ctx).where('badgeCode', '=', code).executeTakeFirst();
   // A disabled user's badge answers like an unknown one.
-  if (!user || user.status !== 1) throw new AppError('kioskBadgeInvalid');
+  if (user?.status !== 1) throw new AppError('kioskBadgeInvalid');
   return openStationSession(ctx, station, user, ip, { owner: place, address });
 }
 
