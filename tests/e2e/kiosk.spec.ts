@@ -13,9 +13,6 @@ import { callApi, filterList, login, openScreen, shot } from './ui';
 
 const STATION = { viewport: { width: 1280, height: 800 }, hasTouch: true, isMobile: false, reducedMotion: 'reduce' } as const;
 
-interface Carton {
-  cartonNumber: string;
-}
 interface DeliveryRow {
   whId: string;
   deliveryNumber: string;
@@ -210,11 +207,30 @@ test('a dock station enrols, is bound, signs in by badge and hands a delivery ov
   await expect(kiosk.getByTestId('kiosk-result')).toContainText(first.deliveryNumber);
   await shot(kiosk, 'kiosk-07-shipped-zh');
 
+  // The RF look-up and the document signing run inside the station's frame.
+  await kiosk.getByTestId('kiosk-result-home').click();
+  await kiosk.getByTestId('kiosk-tile-LOOKUP').click();
+  await expect(kiosk.getByTestId('rf-dialog')).toBeVisible();
+  await expect(kiosk.getByTestId('rf-input')).toBeFocused();
+  await expect(kiosk.getByTestId('rf-camera')).toHaveCount(0);
+  await checkTargets(kiosk);
+  await shot(kiosk, 'kiosk-11-lookup-zh');
+  await kiosk.getByTestId('kiosk-home').click();
+  await kiosk.getByTestId('kiosk-tile-SIGN').click();
+  await expect(kiosk.getByTestId('kiosk-sign-document')).toBeVisible();
+  await shot(kiosk, 'kiosk-12-sign-document-zh');
+
   // The office: the delivery shipped, who signed, and the proof of delivery.
   const shipped = await delivery(office, first.deliveryNumber);
   expect(shipped.status).toBe('S');
   expect(shipped.podDriverName).toBe('张师傅');
   await checkPod(office, first.deliveryNumber, '张师傅', 'zh');
+  await openScreen(office, '出库管理', '交接单', /\/Wms\/TDelivery/);
+  await filterList(office, 'tDelivery', { deliveryNumber: first.deliveryNumber }, 1);
+  const deliveries = office.locator('[data-entity="tDelivery"]');
+  await rowAction(deliveries, 0, 'pod').click();
+  await expect(office.locator('[data-testid="pdf-dialog"][open]')).toBeVisible();
+  await shot(office, 'kiosk-console-pod-zh');
   await context.close();
 });
 
