@@ -27,12 +27,12 @@ const chunk = (type: string, data: Uint8Array) => {
 };
 
 /**
- * A 600 × 400 RGBA PNG (the 300 × 200 canvas at scale 2, as strokesToPng makes it): a transparent background with a
- * dark, looping signature-like stroke.
+ * An RGBA PNG of the 300 × 200 signature canvas at `scale` (1: what the signature tool embeds, as strokesToPng makes it
+ * with scale 1): a transparent background with a dark, looping signature-like stroke.
  */
-export function signaturePng(): Uint8Array {
-  const width = 600;
-  const height = 400;
+export function signaturePng(scale = 1): Uint8Array {
+  const width = 300 * scale;
+  const height = 200 * scale;
   const rows = Buffer.alloc((width * 4 + 1) * height);
   const ink = (x: number, y: number) => {
     for (let dy = -3; dy <= 3; dy++)
@@ -44,7 +44,9 @@ export function signaturePng(): Uint8Array {
         rows.set([16, 36, 62, 255], at);
       }
   };
-  for (let t = 0; t <= 1; t += 0.0005) ink(40 + 520 * t, 200 + 110 * Math.sin(t * 14) * (1 - t * 0.5) - 40 * Math.cos(t * 31));
+  for (let t = 0; t <= 1; t += 0.0005) {
+    ink(scale * (20 + 260 * t), scale * (100 + 55 * Math.sin(t * 14) * (1 - t * 0.5) - 20 * Math.cos(t * 31)));
+  }
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);

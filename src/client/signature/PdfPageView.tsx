@@ -25,6 +25,7 @@ export function PdfPageView({ page, width, strokes, outline, label, onRenderErro
   const pageCanvas = useRef<HTMLCanvasElement | null>(null);
   const overlay = useRef<HTMLCanvasElement | null>(null);
   const [near, setNear] = useState(false);
+  const [rendered, setRendered] = useState(false);
   const size = useMemo(() => pageSize(page, width), [page, width]);
   const transform = useMemo(() => pageTransform(page, width), [page, width]);
   const ratio = typeof devicePixelRatio === 'number' && devicePixelRatio > 0 ? devicePixelRatio : 1;
@@ -46,8 +47,9 @@ export function PdfPageView({ page, width, strokes, outline, label, onRenderErro
   useEffect(() => {
     const canvas = pageCanvas.current;
     if (!near || !canvas) return;
+    setRendered(false);
     const render = renderPage(page, canvas, width);
-    render.done.catch(onRenderError);
+    render.done.then(setRendered, onRenderError);
     return () => render.cancel();
   }, [near, page, width, onRenderError]);
 
@@ -86,6 +88,7 @@ export function PdfPageView({ page, width, strokes, outline, label, onRenderErro
       role="img"
       aria-label={label}
       data-testid="signature-page"
+      data-rendered={rendered}
     >
       <canvas ref={pageCanvas} style={{ width: size.width, height: size.height }} />
       <canvas
