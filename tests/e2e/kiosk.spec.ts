@@ -307,5 +307,11 @@ test('English: PIN on the keypad, the network cut at the confirmation ships once
   await kiosk.clock.fastForward(12_000);
   await expect(kiosk.getByTestId('kiosk-signin')).toBeVisible();
   expect(await kiosk.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+
+  // Revoked from the console: the station is back at its enrolment at its next check, with a new code.
+  await callApi(office, 'tKioskStation/revoke', { id });
+  await kiosk.clock.fastForward(11_000);
+  await expect(kiosk.getByTestId('kiosk-enrol-code')).toHaveText(/^[A-Z0-9]{4}-?[A-Z0-9]{4}$/);
+  expect(await kiosk.getByTestId('kiosk-enrol-code').textContent()).not.toBe(code);
   await context.close();
 });

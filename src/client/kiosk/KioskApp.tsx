@@ -10,9 +10,10 @@ import { type KioskLoginAnswer, STATION_KEY_HEADER, type StationConfig } from '.
 import { setStationKeyHeader } from '../kit/api';
 import { readStationKey, session, setLanguage, signIn } from '../kit/session';
 import { EnrolScreen } from './EnrolScreen';
+import { KioskConnecting } from './KioskConnecting';
 import { KioskFrame } from './KioskFrame';
 import { enrolStation, kioskSession, logoutKiosk, stationState, whenSessionLost } from './kioskApi';
-import { forgetKioskUser, kiosk, rememberKioskUser } from './kioskState';
+import { forgetKioskUser, forgetStation, kiosk, lastStation, rememberKioskUser, rememberStation } from './kioskState';
 import { startOutbox } from './outbox';
 import { SignInScreen } from './SignInScreen';
 import { newStationKey } from './stationKey';
@@ -44,7 +45,7 @@ export function KioskApp() {
     enrolling.current = true;
     try {
       if (session.token) await logoutKiosk();
-      kiosk.station = null;
+      forgetStation();
       setStation(null);
       forgetKioskUser();
       setPhase('enrol');
@@ -63,8 +64,21 @@ export function KioskApp() {
     if (!key) return enrol();
     setStationKeyHeader({ name: STATION_KEY_HEADER, key });
     const answer = await stationState();
-    // No answer: the network; the station keeps what it shows and asks again at the next poll.
-    if (!answer.ok) return;
+    const activate = (config: StationConfig) => {
+      const first = kiosk.station === null;
+      kiosk.station = config;
+      setStation(config);
+      // The station's language is the one its sign-in screen speaks; a worker may switch for their session.
+      if (first && !session.token) setLanguage(config.language);
+      setPhase('active');
+    };
+    if (!answer.ok) {
+      // No answer (the network): the station keeps what it shows and asks again at the next poll. Started without a
+      // network, it shows the station it was last time (its outbox needs a home screen), once it knows one.
+      const known = lastStation();
+      if (kiosk.station === null && answer.status === 0 && known) activate(known);
+      return;
+    }
     const state = answer.data;
     if (state.state === 'unknown') return enrol();
     if (state.state === 'pending') {
@@ -72,12 +86,8 @@ export function KioskApp() {
       setCode(state.code);
       return;
     }
-    const first = kiosk.station === null;
-    kiosk.station = state.station;
-    setStation(state.station);
-    // The station's language is the one its sign-in screen speaks; a worker may switch for their session.
-    if (first && !session.token) setLanguage(state.station.language);
-    setPhase('active');
+    rememberStation(state.station);
+    activate(state.station);
   }, [enrol]);
 
   useEffect(() => {
@@ -117,7 +127,7 @@ export function KioskApp() {
   }, [backHome]);
 
   if (phase === 'enrol') return <EnrolScreen code={code} />;
-  if (phase === 'checking' || !station) return <div className="kiosk-page" data-testid="kiosk-checking" />;
+  if (phase === 'checking' || !station) return <KioskConnecting />;
   if (!token) return <SignInScreen station={station} onSignedIn={signedIn} />;
   return <KioskFrame station={station} onSignOut={signOutNow} />;
 }

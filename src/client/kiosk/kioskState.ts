@@ -28,6 +28,34 @@ function readUser(): Pick<KioskState, 'userName' | 'flows'> {
 
 export const kiosk = proxy<KioskState>({ station: null, ...readUser() });
 
+// The last configuration the server gave (localStorage): a station started without a network still has a home.
+const STATION_STORAGE = 'wharf.kiosk.station';
+
+/** Keeps the station's configuration for a start without a network. */
+export function rememberStation(config: StationConfig): void {
+  try {
+    localStorage.setItem(STATION_STORAGE, JSON.stringify(config));
+  } catch {
+    // Not kept: a start without a network waits for the server.
+  }
+}
+
+/** Forgets the kept configuration (the station enrols again). */
+export function forgetStation(): void {
+  kiosk.station = null;
+  localStorage.removeItem(STATION_STORAGE);
+}
+
+/** The configuration kept by the last successful check, if any. */
+export function lastStation(): StationConfig | null {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(STATION_STORAGE) ?? 'null');
+    return typeof value === 'object' && value !== null && 'whId' in value && 'flows' in value ? (value as StationConfig) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The worker just signed in: their name and flows. */
 export function rememberKioskUser(userName: string, flows: readonly KioskFlow[]): void {
   kiosk.userName = userName;
