@@ -59,6 +59,29 @@ async function openDeliveries(office: Page): Promise<DeliveryRow[]> {
   return page.content.filter((row) => row.podId === null);
 }
 
+/**
+ * An open delivery to hand over: one of the demo's, or — when other walks have shipped them — one made here from a
+ * closed carton of WH01 that has no label yet (labelled, then delivered), as the office would.
+ */
+async function openDelivery(office: Page): Promise<DeliveryRow> {
+  const [open] = await openDeliveries(office);
+  if (open) return open;
+  const cartons = await callApi<{ content: { cartonNumber: string; status: string; deliveryNumber: string | null }[] }>(
+    office,
+    'tblShippingLabel/findPage',
+    { pageNum: 1, pageSize: 50, columnFilters: { whId: 'WH01', status: 'C' } },
+  );
+  const carton = cartons.content.find((c) => c.deliveryNumber === null);
+  if (!carton) throw new Error('no open delivery and no closed carton in WH01');
+  const cartonNumbers = [carton.cartonNumber];
+  await callApi(office, 'tblShippingLabel/applyShipLabel', { whId: 'WH01', cartonNumbers });
+  const made = await callApi<{ deliveryNumber: string }>(office, 'tblShippingLabel/generateDelivery', {
+    whId: 'WH01',
+    cartonNumbers,
+  });
+  return delivery(office, made.deliveryNumber);
+}
+
 async function delivery(office: Page, deliveryNumber: string): Promise<DeliveryRow> {
   const page = await callApi<{ content: DeliveryRow[] }>(office, 'tDelivery/findPage', {
     pageNum: 1,
@@ -130,8 +153,7 @@ test('a dock station enrols, is bound, signs in by badge and hands a delivery ov
   browser,
 }) => {
   await login(office);
-  const [first] = await openDeliveries(office);
-  if (!first) throw new Error('no open delivery in WH01');
+  const first = await openDelivery(office);
   const { context, kiosk } = await openStation(browser);
   const code = ((await kiosk.getByTestId('kiosk-enrol-code').textContent()) ?? '').trim();
   await shot(kiosk, 'kiosk-01-enrol-zh');
@@ -239,8 +261,7 @@ test('English: PIN on the keypad, the network cut at the confirmation ships once
   browser,
 }) => {
   await login(office);
-  const [next] = await openDeliveries(office);
-  if (!next) throw new Error('no open delivery left in WH01');
+  const next = await openDelivery(office);
   const { context, kiosk } = await openStation(browser);
   await kiosk.clock.install();
   const code = ((await kiosk.getByTestId('kiosk-enrol-code').textContent()) ?? '').trim();
