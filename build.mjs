@@ -113,6 +113,15 @@ async function buildConsole() {
   cpSync(path.join(root, 'node_modules/@shoelace-style/shoelace/dist/assets'), path.join(publicDir, 'shoelace/assets'), {
     recursive: true,
   });
+  // pdf.js data for the signature tool (src/client/signature/pdfPages.ts), from our own origin too: the worker (esbuild
+  // cannot bundle it), the CMaps (Chinese text in PDFs whose fonts are not embedded), the standard fonts, the ICC
+  // profile, and the decoders of JPEG 2000 / JBIG2 images (WebAssembly with plain-JS fallbacks beside it).
+  const pdfjs = path.join(root, 'node_modules/pdfjs-dist');
+  const pdfjsOut = path.join(publicDir, 'pdfjs');
+  for (const dir of ['cmaps', 'standard_fonts', 'wasm', 'iccs']) {
+    cpSync(path.join(pdfjs, dir), path.join(pdfjsOut, dir), { recursive: true });
+  }
+  cpSync(path.join(pdfjs, 'build/pdf.worker.min.mjs'), path.join(pdfjsOut, 'pdf.worker.min.mjs'));
 
   const outputs = result.metafile.outputs;
   const rel = (file) => path.relative(root, path.resolve(root, file));

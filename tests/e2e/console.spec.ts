@@ -111,11 +111,11 @@ test('the table toolbar opens the signing tool, dialogs ignore a click beside th
   // The signature shortcut opens Core/Signature with a date parameter.
   await roles.getByTestId('signature').click();
   await expect(page).toHaveURL(/\/Core\/Signature\?date=\d+$/);
-  await expect(page.getByTestId('signature-placeholder')).toContainText('签名工具将随码头工作站版本一同发布');
+  await expect(page.getByTestId('signature-drop')).toContainText('选择要签名的 PDF 文件');
   await shot(page, 'console-06-signature-zh');
 
   await setLanguage(page, 'English');
-  await expect(page.getByTestId('signature-placeholder')).toContainText('The signing tool comes with the dock-station release');
+  await expect(page.getByTestId('signature-drop')).toContainText('Choose the PDF file to sign');
   await shot(page, 'console-07-signature-en');
   await openScreen(page, 'System', 'Roles', /\/sys\/role$/);
   await expect(rows(page, 'role').filter({ hasText: 'admin' }).first()).toContainText('Super administrator');
