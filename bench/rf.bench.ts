@@ -51,6 +51,7 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
       permissions: new Set(),
       warehouses: 'all',
       clients: {},
+      station: null,
       language: 'en_us',
     };
     const direct: number[] = [];

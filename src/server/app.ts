@@ -18,6 +18,7 @@ import { RECEIPT_BINDINGS } from './modules/inbound/receipts.bindings';
 import { registerReceivingRoutes } from './modules/inbound/receiving.routes';
 import { INVENTORY_BINDINGS } from './modules/inventory/inventory.bindings';
 import { registerInventoryRoutes } from './modules/inventory/inventory.routes';
+import { registerKioskRoutes } from './modules/kiosk/kiosk.routes';
 import { registerLookupRoutes } from './modules/lookups/lookups.routes';
 import { MASTERDATA_BINDINGS } from './modules/masterdata/masterdata.bindings';
 import { registerMasterdataRoutes } from './modules/masterdata/masterdata.routes';
@@ -142,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<WharfApp> {
         registerShippingRoutes(api, ctx);
         registerCycleCountRoutes(api, ctx);
         registerRfRoutes(api, ctx);
+        registerKioskRoutes(api, ctx);
         // Last onSend hook of the scope: the operation log above reads the answer's text.
         installCompression(api);
       },

@@ -214,6 +214,24 @@ export const ERROR_CODES = [
   'rfNothingToPutaway',
   'rfOrderNotInWave',
   'rfNothingLeftToPack',
+  // Dock stations and proof of delivery (kiosk module)
+  'kioskStationKeyInvalid',
+  'kioskStationUnknown',
+  'kioskBindCodeInvalid',
+  'kioskIdleSecondsRange',
+  'kioskDockDoorNotFound',
+  'kioskBadgeInvalid',
+  'kioskPinInvalid',
+  'kioskNoWarehouse',
+  'kioskNoFlow',
+  'pinFormat',
+  'podCarrierMismatch',
+  'podCartonsMismatch',
+  'podSignatureInvalid',
+  'podSignedAtInvalid',
+  'podSubmissionReused',
+  'podNotFound',
+  'podNotFoundScan',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -137,3 +137,44 @@ export interface PodSummary {
   stationName: string;
   userName: string;
 }
+
+/**
+ * The permissions a user needs for each flow at a station (besides the station's warehouse): the hand-over finds the
+ * delivery (shipping view) and ships it (`shippingByDelivery`: shipping edit); RECEIVE and LOOKUP run the RF flows
+ * whose actions need receipt add and stock view; SIGN needs nothing beyond the sign-in.
+ */
+export const KIOSK_FLOW_PERMISSIONS: Record<KioskFlow, readonly string[]> = {
+  HANDOVER: ['sys:tblShippingLabel:view', 'sys:tblShippingLabel:edit'],
+  RECEIVE: ['sys:tReceipt:add'],
+  LOOKUP: ['sys:tStoredItem:view'],
+  SIGN: [],
+};
+
+/** The station's flows a user may use: each flow whose permissions the user holds all of, in KIOSK_FLOWS order. */
+export function allowedFlows(
+  stationFlows: readonly KioskFlow[],
+  user: { superAdmin: boolean; permissions: ReadonlySet<string> },
+): KioskFlow[] {
+  return KIOSK_FLOWS.filter(
+    (f) => stationFlows.includes(f) && (user.superAdmin || KIOSK_FLOW_PERMISSIONS[f].every((p) => user.permissions.has(p))),
+  );
+}
+
+/** Reads a stored flow list (`HANDOVER,LOOKUP`): known flows only, in KIOSK_FLOWS order. */
+export function parseFlows(value: string | null | undefined): KioskFlow[] {
+  const listed = (value ?? '').split(',');
+  return KIOSK_FLOWS.filter((f) => listed.includes(f));
+}
+
+/** `POST /kiosk/session` (a station session): who is signed in at which station, and the flows they may use. */
+export interface KioskSessionInfo {
+  user: { name: string; nickName: string | null; language: LanguageCode };
+  station: StationConfig;
+  flows: KioskFlow[];
+}
+
+/** `POST /tblShippingLabel/getPodDocument` (console): the stored proof-of-delivery PDF of a delivery. */
+export interface PodDocumentRequest {
+  whId: string;
+  deliveryNumber: string;
+}

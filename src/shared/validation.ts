@@ -106,6 +106,12 @@ function notScalar(field: string, def: FieldDef, params: ErrorParams): FieldProb
   }
 }
 
+/** A comma-separated list of distinct codes of `codes` (a multiple-choice code field), at least one. */
+export function isCodeList(text: string, codes: readonly string[]): boolean {
+  const values = text.split(',');
+  return values.every((v) => codes.includes(v)) && new Set(values).size === values.length;
+}
+
 /** Checks one field value against its definition; `null` when it is acceptable. */
 export function checkField(entity: string, field: string, def: FieldDef, value: unknown): FieldProblem | null {
   const params = { field: `entity.${entity}.field.${field}` };
@@ -130,6 +136,7 @@ export function checkField(entity: string, field: string, def: FieldDef, value: 
     case 'date':
       return isCalendarDate(text) ? null : { field, code: 'fieldNotDate', params };
     case 'code':
+      if (def.multiple) return isCodeList(text, def.codes ?? []) ? null : notInList(field, def, params);
       return def.codes?.includes(text) ? null : notInList(field, def, params);
   }
 }

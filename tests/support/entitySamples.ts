@@ -150,6 +150,14 @@ export const ENTITY_SAMPLES: Record<string, (n: number) => Row> = {
     clientCode: 'ACME',
     description: `测试原因 Reason ${n}`,
   }),
+  tKioskStation: (n) => ({
+    whId: 'WH01',
+    stationName: `ST-${n}`,
+    flows: 'HANDOVER,LOOKUP',
+    language: 'zh_cn',
+    idleSeconds: 120,
+    remark: `测试终端 Station ${n}`,
+  }),
   tDockDoor: (n) => ({
     whId: 'WH01',
     doorId: `DT${n}`,
@@ -284,6 +292,7 @@ export const ENTITY_EDITS: Record<string, Row> = {
   tblPrintScheduler: { description: 'Renamed printer' },
   tReason: { description: 'Renamed reason' },
   tDockDoor: { description: 'Renamed door' },
+  tKioskStation: { remark: 'Renamed station' },
   tWorkType: { description: 'Renamed work type' },
   tWaveMaster: { remark: 'Renamed wave', priority: 40 },
   tAfaProfile: { profileDescrip: 'Renamed profile', functionName: 'SINGLE_LINE_ORDERS' },

@@ -25,6 +25,7 @@ export const ORDER_FIXTURE_USER: SessionUser = {
   permissions: new Set(['view', 'add', 'edit', 'delete'].map((a) => `sys:tOrder:${a}`)),
   warehouses: 'all',
   clients: {},
+  station: null,
   language: 'en',
 };
 

@@ -25,6 +25,10 @@ export interface SysUserTable {
   deptId: number | null;
   localeId: number | null;
   language: string | null;
+  /** Badge scanned at a dock station (unique when set). */
+  badgeCode: string | null;
+  /** scrypt hash of the dock-station PIN; never returned. */
+  pinHash: string | null;
   createTime: Timestamp;
   updateTime: Timestamp;
 }
@@ -113,6 +117,8 @@ export interface SysSessionTable {
   /** 'logout' | 'replaced' | 'expired' */
   endedReason: string | null;
   ip: string | null;
+  /** The dock station the session was opened at (limited to its warehouse and flows); null at a desk. */
+  stationId: Generated<number | null>;
 }
 
 export interface SysCaptchaTable {

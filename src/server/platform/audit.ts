@@ -3,7 +3,8 @@ import { AUTHENTICATED, PUBLIC } from '../../shared/permissions';
 import type { AppContext } from './context';
 
 const NOT_ALLOWED = JSON.stringify({ code: 200, msg: null, data: 0 });
-const SECRET_KEYS = /pass(word)?|captcha|token|secret/i;
+// Passwords, captchas, tokens; a station's key, a PIN, a badge and a signature image (kiosk module).
+const SECRET_KEYS = /pass(word)?|captcha|token|secret|^pin$|^badge$|stationKey|signaturePng/i;
 
 /** Copies request params for the log with every secret replaced. */
 export function redact(value: unknown): unknown {

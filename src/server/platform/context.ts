@@ -1,3 +1,4 @@
+import type { KioskFlow } from '../../shared/kiosk';
 import type { LanguageCode } from '../../shared/wire';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
@@ -14,6 +15,18 @@ export interface SessionUser {
   /** Warehouses where the user may see only some clients: whId → the client codes. Absent = every client. */
   clients: Readonly<Record<string, readonly string[]>>;
   language: string | null;
+  /**
+   * A session opened at a dock station: the station, its warehouse (the user's only warehouse in this session) and
+   * the flows this user may use there. Null at a desk. The guard admits only routes that opt in (`kiosk`).
+   */
+  station: StationScope | null;
+}
+
+/** The station of a station session (kiosk module README). */
+export interface StationScope {
+  id: number;
+  whId: string;
+  flows: readonly KioskFlow[];
 }
 
 /** What the server's modules share: settings, the database, and a clock tests can move. */
@@ -31,6 +44,11 @@ declare module 'fastify' {
     permission?: string;
     /** Write an operation-log row when the change is accepted (default: for add/edit/delete permissions). */
     audit?: boolean;
+    /**
+     * Whether a dock-station session may call the route: `'any'` (its own session calls), or the kiosk flows it
+     * serves (admitted when the session's flows include one). Absent: refused (403) to station sessions.
+     */
+    kiosk?: readonly KioskFlow[] | 'any';
   }
   interface FastifyRequest {
     user: SessionUser | null;

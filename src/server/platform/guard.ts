@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { AUTHENTICATED, PUBLIC } from '../../shared/permissions';
 import { TOKEN_HEADER } from '../../shared/wire';
 import { isChange } from './audit';
-import type { AppContext, SessionUser } from './context';
+import type { AppContext, SessionUser, StationScope } from './context';
 import { HttpError } from './errors';
 import { pickLanguage } from './i18n';
 import { cachedSession, forgetSessions, resolveSession } from './session';
@@ -15,7 +15,7 @@ export interface GuardedRoute {
 }
 
 /** Resources whose changes alter a session's user, permissions or grants. */
-const ACCESS_RESOURCES = new Set(['user', 'role', 'menu', 'tWhse']);
+const ACCESS_RESOURCES = new Set(['user', 'role', 'menu', 'tWhse', 'tKioskStation']);
 
 function changesAccess(permission: string | undefined): boolean {
   return (permission ?? '').split(',').some((p) => {
@@ -37,10 +37,21 @@ function forgetsSessions({ permission, audit }: { permission?: string; audit?: b
   return forget;
 }
 
+/**
+ * Whether a station session may call a route (kiosk module README "Station sessions"): only routes that opt in with
+ * `kiosk` — `'any'`, or flows of which the session holds one. Every other route (the whole console) is refused.
+ */
+function stationAdmits(station: StationScope, kiosk: FastifyContextConfig['kiosk']): boolean {
+  if (kiosk === undefined) return false;
+  if (kiosk === 'any') return true;
+  return kiosk.some((flow) => station.flows.includes(flow));
+}
+
 /** Sets the request's user and language; the refusal (403) when the user holds none of the route's permissions. */
 function admit(request: FastifyRequest, user: SessionUser, permission: string | undefined): HttpError | undefined {
   request.user = user;
   request.lang = pickLanguage(request.headers.lang, user.language);
+  if (user.station && !stationAdmits(user.station, request.routeOptions.config.kiosk)) return new HttpError(403);
   // A route may admit any of several permissions, comma-separated (save = add or edit). A super administrator
   // holds every permission, also those no menu button carries (saving a log, which answers why it cannot be).
   if (permission !== AUTHENTICATED && !user.superAdmin && !(permission ?? '').split(',').some((p) => user.permissions.has(p)))

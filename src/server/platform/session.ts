@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { allowedFlows, parseFlows } from '../../shared/kiosk';
 import type { Db } from '../db/connect';
-import type { SessionUser } from './context';
+import type { SessionUser, StationScope } from './context';
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -90,13 +91,27 @@ export async function resolveSession(
   const session = await db
     .selectFrom('sysSession as s')
     .innerJoin('sysUser as u', 'u.id', 's.userId')
-    .select(['s.id', 's.userId', 's.lastSeen', 's.expiresAt', 's.endedAt', 's.endedReason', 'u.name', 'u.status', 'u.language'])
+    .select([
+      's.id',
+      's.userId',
+      's.lastSeen',
+      's.expiresAt',
+      's.endedAt',
+      's.endedReason',
+      's.stationId',
+      'u.name',
+      'u.status',
+      'u.language',
+    ])
     .where('s.tokenHash', '=', tokenHash)
     .executeTakeFirst();
   if (!session) return 401;
   if (session.endedAt) return session.endedReason === 'replaced' ? 405 : 401;
   const idleLimit = new Date(at - idleMinutes * 60_000);
-  if (session.expiresAt < now || session.lastSeen < idleLimit || session.status !== 1) {
+  // A station session lives only while its station is active (a revoked or deleted station ends it at once).
+  const station = session.stationId === null ? null : await activeStation(db, session.stationId);
+  const stationGone = session.stationId !== null && !station;
+  if (session.expiresAt < now || session.lastSeen < idleLimit || session.status !== 1 || stationGone) {
     await db.updateTable('sysSession').set({ endedAt: now, endedReason: 'expired' }).where('id', '=', session.id).execute();
     return 401;
   }
@@ -109,7 +124,8 @@ export async function resolveSession(
     name: session.name,
     sessionId: session.id,
     language: session.language,
-    ...access,
+    ...(station ? stationAccess(access, station) : access),
+    station: station ? { id: station.id, whId: station.whId, flows: allowedFlows(station.flows, access) } : null,
   };
   if (cache.generation === generation) {
     if (cache.entries.size >= SESSION_CACHE_MAX) {
@@ -120,6 +136,24 @@ export async function resolveSession(
     cache.entries.set(tokenHash, { user, from: at, until: Math.min(at + SESSION_CACHE_MS, session.expiresAt.getTime()) });
   }
   return user;
+}
+
+/** An active station by id (status A), with its warehouse and flows; null when revoked, new or gone. */
+async function activeStation(db: Db, id: number): Promise<StationScope | null> {
+  const { rows } = await sql<{ id: number; whId: string; flows: string }>`
+    select id, wh_id, flows from t_kiosk_station where id = ${id} and status = 'A' and key_hash is not null`.execute(db);
+  const row = rows[0];
+  return row ? { id: row.id, whId: row.whId, flows: parseFlows(row.flows) } : null;
+}
+
+/**
+ * At a station the user's warehouses become the station's warehouse alone (when granted; none otherwise), with the
+ * user's client limits there. Permissions stay the user's; the guard limits the routes.
+ */
+function stationAccess(access: Access, station: StationScope): Access {
+  const granted = access.warehouses === 'all' || access.warehouses.includes(station.whId);
+  const clients = Object.hasOwn(access.clients, station.whId) ? { [station.whId]: access.clients[station.whId] ?? [] } : {};
+  return { ...access, warehouses: granted ? [station.whId] : [], clients };
 }
 
 /** The permissions a menu's `perms` lists (comma-separated). */
@@ -192,13 +226,25 @@ export async function loadAccessOf(db: Db, userIds: readonly number[]): Promise<
   return access;
 }
 
-/** Ends every open session of a user (a newer login replaces them). */
-export async function endSessions(db: Db, userId: number, now: Date, reason: 'replaced' | 'logout'): Promise<void> {
+/**
+ * Ends the open sessions of a user of one kind (a newer login replaces them): `desk` sessions (a console login ends
+ * only those: the user's station session goes on), `station` sessions (a station sign-in ends the user's older station
+ * sessions, at any station, but not the desk one), or `all`.
+ */
+export async function endSessions(
+  db: Db,
+  userId: number,
+  now: Date,
+  reason: 'replaced' | 'logout',
+  kind: 'desk' | 'station' | 'all' = 'all',
+): Promise<void> {
   await db
     .updateTable('sysSession')
     .set({ endedAt: now, endedReason: reason })
     .where('userId', '=', userId)
     .where('endedAt', 'is', null)
+    .$if(kind === 'desk', (q) => q.where('stationId', 'is', null))
+    .$if(kind === 'station', (q) => q.where('stationId', 'is not', null))
     .execute();
 }
 

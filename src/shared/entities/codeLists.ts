@@ -2,6 +2,7 @@
  * Closed code lists of master data (spec 001 §5 "allowed codes" and the statuses of 0004_masterdata).
  * Each value is labelled `code.<list>.<value>` in both locale files.
  */
+import { KIOSK_FLOWS, STATION_STATUSES } from '../kiosk';
 import { CARTON_KINDS, HU_INDICATORS, LOCATION_TYPES, YES_NO, ZONE_TYPES } from '../validation';
 
 export const CODE_LISTS = {
@@ -60,6 +61,11 @@ export const CODE_LISTS = {
   rfLocale: ['2052', '1033'],
   /** The function keys of an RF dialog. */
   rfFunctionKey: ['BACK', 'DONE', 'F1', 'F2', 'F3', 'F4'],
+  // Dock stations (src/server/modules/kiosk/README.md)
+  /** Dock station: N new (waiting for its code), A active (bound), R revoked. */
+  stationStatus: STATION_STATUSES,
+  /** The flows a dock station offers (tiles of its home screen). */
+  kioskFlow: KIOSK_FLOWS,
   // Cycle counts (FLOWS.md, src/server/modules/cyclecount/README.md)
   /** Count task: N new (to count), C counted, A adjustment task generated. */
   cycleCountStatus: ['N', 'C', 'A'],

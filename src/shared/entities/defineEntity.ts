@@ -16,6 +16,11 @@ export interface FieldDef {
   codes?: readonly string[];
   /** Name of the code list (locale key prefix `code.<codeList>`). */
   codeList?: string;
+  /**
+   * A `code` field holding several values of its list: a comma-separated list without spaces or repeats, in list
+   * order (`HANDOVER,LOOKUP`); the console's form offers a multi-choice.
+   */
+  multiple?: boolean;
   /** May be used in `columnFilters`. */
   filter?: boolean;
   /** Shown as a column in the list screen. */

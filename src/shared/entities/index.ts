@@ -20,6 +20,7 @@ import { tItemClass } from './tItemClass';
 import { tItemMaster } from './tItemMaster';
 import { tItemType } from './tItemType';
 import { tItemUom } from './tItemUom';
+import { tKioskStation } from './tKioskStation';
 import { tLocation } from './tLocation';
 import { tPoDetail } from './tPoDetail';
 import { tPoMaster } from './tPoMaster';
@@ -58,6 +59,7 @@ export const ENTITIES: Record<string, EntityDef> = {
   tReason,
   tDockDoor,
   tWorkType,
+  tKioskStation,
   ...SYSTEM_ENTITIES,
   tStoredItem,
   tranLog,

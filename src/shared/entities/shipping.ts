@@ -100,6 +100,13 @@ export const tDelivery = defineEntity({
     createBy: shown(90),
     shipBy: shown(90),
     shipTime: time(),
+    // The proof of delivery signed at a dock station (kiosk module; view v_delivery), empty until then.
+    podDriverName: shown(100),
+    podVehiclePlate: shown(100),
+    podSignedAt: time(),
+    podStationName: shown(100),
+    podUserName: shown(100),
+    podId: { type: 'int', column: true, hidden: true, width: 80 },
     whId: listWhId,
   },
   form: [],

@@ -27,6 +27,13 @@ export const sysUser = defineEntity({
     deptId: { type: 'int' },
     status: { type: 'code', required: true, codes: ['1', '0'], codeList: 'userStatus', filter: true, column: true, width: 80 },
     language: { type: 'code', required: true, codes: ['zh_cn', 'en_us'], codeList: 'language' },
+    /** Scanned to sign in at a dock station (unique when set); the PIN is set apart (`/user/setPin`), never shown. */
+    badgeCode: { type: 'text', max: 40, filter: true, column: true, width: 110, pattern: '^[A-Za-z0-9_.:-]+$' },
   },
-  form: [['name', 'nickName'], ['email', 'mobile'], ['deptId', 'status'], ['language']],
+  form: [
+    ['name', 'nickName'],
+    ['email', 'mobile'],
+    ['deptId', 'status'],
+    ['language', 'badgeCode'],
+  ],
 });

@@ -23,6 +23,7 @@ export function demoUser(resources: readonly string[]): SessionUser {
     permissions: new Set(resources.flatMap((r) => ['view', 'add', 'edit', 'delete'].map((a) => `sys:${r}:${a}`))),
     warehouses: 'all',
     clients: {},
+    station: null,
     language: 'zh_cn',
   };
 }

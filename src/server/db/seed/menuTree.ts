@@ -91,6 +91,7 @@ export const MENU_TREE: MenuSeed[] = [
       detail('出库箱明细', 'Carton lines', 'Wms/TblShippingLabelDetail'),
       screen('交接单', 'Deliveries', 'Wms/TDelivery'),
       screen('打印记录', 'Print log', 'Wms/TblPrintJob'),
+      screen('月台终端', 'Dock stations', 'Wms/TKioskStation', 'tKioskStation'),
     ],
   },
   {

@@ -73,7 +73,9 @@ export async function login(
   const token = newToken();
   const expiresAt = new Date(now.getTime() + ctx.config.sessionMaxHours * 3_600_000);
   await ctx.db.transaction().execute(async (trx) => {
-    await endSessions(trx, user.id, now, 'replaced');
+    // A console login ends the user's older desk sessions only: a station session of the same user goes on (README of
+    // the kiosk module: a dock worker may have both).
+    await endSessions(trx, user.id, now, 'replaced', 'desk');
     // The language chosen on the login screen becomes the user's saved language (issue 10 item 12). The stored one
     // was checked above: a user without a language still answers the spec's "No language is specified".
     if (isLanguage(form.language) && form.language !== user.language) {

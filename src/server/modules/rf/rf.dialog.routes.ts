@@ -4,12 +4,15 @@
  * RfAnswer (the dialog keeps its place). Malformed bodies (bad key, input longer than 200) stay 400.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { Type } from 'typebox';
+import { KIOSK_RF_PROCESS, type KioskFlow } from '../../../shared/kiosk';
 import { AUTHENTICATED } from '../../../shared/permissions';
 import { RF_FUNCTION_KEYS, type RfKey } from '../../../shared/rf';
 import type { LanguageCode } from '../../../shared/wire';
-import type { AppContext } from '../../platform/context';
+import type { AppContext, SessionUser } from '../../platform/context';
 import { ok } from '../../platform/envelope';
+import { HttpError } from '../../platform/errors';
 import { optionalText } from '../../platform/schemas';
 import { bindRfUserFork, confirmRfDialog, getRfDialogForm, getRfDialogList, getRfFunctionProcess, type RfCaller } from './engine';
 
@@ -30,6 +33,8 @@ const ConfirmBody = Type.Object({
   input: optionalText(200),
 });
 const ListBody = Type.Object({ step: Step });
+/** The kiosk flows that run the RF runtime. */
+const KIOSK_RF_FLOWS: KioskFlow[] = ['RECEIVE', 'LOOKUP'];
 const ForkBody = Type.Object({
   whId: Type.String({ minLength: 1, maxLength: 20 }),
   forkId: Type.String({ minLength: 1, maxLength: 30 }),
@@ -42,8 +47,31 @@ function languageOf(request: FastifyRequest, localeId?: number | null): Language
   return request.lang;
 }
 
+/**
+ * At a dock station (a station session) the RF runtime runs only the main processes of the station's RF flows the
+ * user may use (KIOSK_RF_PROCESS: RECEIVE, INQUIRY): starting another one, or going on with a flow of another main
+ * process, is refused (403). Binding a fork is a handheld's business, never a station's.
+ */
+function stationProcesses(user: SessionUser): string[] | null {
+  if (!user.station) return null;
+  return user.station.flows.flatMap((f) => (KIOSK_RF_PROCESS[f] ? [KIOSK_RF_PROCESS[f]] : []));
+}
+
+async function runningProcess(ctx: AppContext, userId: number): Promise<string | null> {
+  const { rows } = await sql<{ mainProcessName: string | null }>`
+    select main_process_name from rf_flow_state where user_id = ${userId}`.execute(ctx.db);
+  return rows[0]?.mainProcessName ?? null;
+}
+
 export function registerRfDialogRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const config = { permission: AUTHENTICATED };
+  const config = { permission: AUTHENTICATED, kiosk: KIOSK_RF_FLOWS };
+  // A station session goes on only with a flow its station allows.
+  const requireStationFlow = async (request: FastifyRequest, mainProcessName?: string) => {
+    const allowed = stationProcesses(request.user!);
+    if (!allowed) return;
+    const name = mainProcessName?.trim() || (await runningProcess(ctx, request.user!.id));
+    if (!name || !allowed.includes(name)) throw new HttpError(403);
+  };
   const caller = (request: FastifyRequest, localeId?: number | null): RfCaller => ({
     db: ctx.db,
     user: request.user!,
@@ -61,16 +89,21 @@ export function registerRfDialogRoutes(app: FastifyInstance, ctx: AppContext): v
       clientCode?: string;
       localeId?: number | null;
     };
+    await requireStationFlow(request, body.mainProcessName);
     return ok(await getRfDialogForm(caller(request, body.localeId), body));
   });
   app.post('/rfDialog/confirmRfDialog', { schema: { body: ConfirmBody }, config }, async (request) => {
     const body = request.body as { step: number; key: RfKey; input?: string | null };
+    await requireStationFlow(request);
     return ok(await confirmRfDialog(caller(request), { step: body.step, key: body.key, input: body.input ?? '' }));
   });
-  app.post('/rfDialog/getRfDialogList', { schema: { body: ListBody }, config }, async (request) =>
-    ok(await getRfDialogList(caller(request), request.body as { step: number })),
-  );
-  app.post('/rfDialog/bindRfUserFork', { schema: { body: ForkBody }, config: { ...config, audit: true } }, async (request) =>
-    ok(await bindRfUserFork(caller(request), request.body as { whId: string; forkId: string })),
+  app.post('/rfDialog/getRfDialogList', { schema: { body: ListBody }, config }, async (request) => {
+    await requireStationFlow(request);
+    return ok(await getRfDialogList(caller(request), request.body as { step: number }));
+  });
+  app.post(
+    '/rfDialog/bindRfUserFork',
+    { schema: { body: ForkBody }, config: { permission: AUTHENTICATED, audit: true } },
+    async (request) => ok(await bindRfUserFork(caller(request), request.body as { whId: string; forkId: string })),
   );
 }

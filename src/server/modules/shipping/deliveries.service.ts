@@ -231,87 +231,94 @@ const lineKey = (whId: string, line: CartonLine): StockKey => ({
  */
 export async function shippingByDelivery(db: Db, input: ShipInput, actor: Actor): Promise<ShipAnswer> {
   requireWarehouse(actor, input.whId);
-  const deliveryNumber = input.deliveryNumber.trim();
-  return inTransaction(db, async (trx) => {
-    const seenLines = await deliveryLines(trx, input.whId, deliveryNumber);
-    const locked = new Set<string>();
-    const lockKeys = async (lines: CartonLine[]) => {
-      const keys = lines.map((l) => lineKey(input.whId, l)).filter((k) => !locked.has(JSON.stringify(k)));
-      await lockStockKeys(trx, keys);
-      for (const k of keys) locked.add(JSON.stringify(k));
-    };
-    await lockKeys(seenLines);
-    const delivery = await lockDelivery(trx, input.whId, deliveryNumber);
-    if (delivery.status !== 'O') throw new AppError('deliveryShipped', { deliveryNumber });
-    const { rows: numbers } = await sql<{ cartonNumber: string }>`
-      select carton_number from tbl_shipping_label where wh_id = ${input.whId} and delivery_number = ${deliveryNumber}`.execute(
-      trx,
-    );
-    const cartons = await lockCartons(
-      trx,
-      actor,
-      input.whId,
-      numbers.map((n) => n.cartonNumber),
-    );
-    // The lines under the locks (a carton added between the first read and the delivery's lock has its keys locked now).
-    const lines = await deliveryLines(trx, input.whId, deliveryNumber);
-    await lockKeys(lines);
-    const detailIds = [...new Set(lines.map((l) => l.pickDetailId))].sort((a, b) => a - b);
-    await sql`select id from t_pick_detail where id = any(${detailIds}::int[]) order by id for update`.execute(trx);
-    await sql`
-      update t_delivery set status = 'S', ship_by = ${actor.name}, ship_time = now(), update_time = now()
-      where id = ${delivery.id} and status = 'O'`.execute(trx);
+  return inTransaction(db, (trx) => shipDelivery(trx, input, actor));
+}
 
-    const shippedByDetail = new Map<number, bigint>();
-    let total = 0n;
-    // Every carton line's stock leaves the ledger in three statements (update, delete, SHIP log rows), not three a line.
-    await takeStocks(
-      trx,
-      lines.map((line) => ({
-        key: lineKey(input.whId, line),
-        qty: line.qty,
-        context: {
-          category: 'OUTBOUND',
-          tranType: 'SHIP',
-          description: `${line.orderNumber}/${line.lineNumber}`,
-          employeeId: actor.name,
-          controlNumber: deliveryNumber,
-          lineNumber: line.lineNumber,
-          fromLocationId: line.locationId,
-          toLocationId: null,
-          attributes: line.attributes,
-        },
-      })),
-    );
-    for (const line of lines) {
-      shippedByDetail.set(line.pickDetailId, (shippedByDetail.get(line.pickDetailId) ?? 0n) + toMilli(line.qty));
-      total += toMilli(line.qty);
-    }
-    await sql`
-      update tbl_shipping_label set status = 'S', ship_time = now(), update_time = now()
-      where id = any(${cartons.map((c) => c.id)}::int[]) and status = 'D'`.execute(trx);
-    const shipped = [...shippedByDetail].map(([id, milli]) => ({ id, qty: fromMilli(milli) }));
-    await sql`
-      update t_pick_detail d set shipped_qty = d.shipped_qty + s.qty,
-        status = case when d.shipped_qty + s.qty >= d.picked_qty then 'D' else d.status end, update_time = now()
-      from json_to_recordset(${JSON.stringify(shipped)}::json) as s(id int, qty numeric)
-      where d.id = s.id`.execute(trx);
-    const orderNumbers = ordersOf(cartons);
-    await sql`
-      update t_order o set status = 'S', actual_ship_date = current_date, update_time = now()
-      where o.wh_id = ${input.whId} and o.order_number = any(${orderNumbers}::varchar[]) and o.status in ('K', 'P', 'D')
-        and not exists (select 1 from tbl_shipping_label c where c.wh_id = o.wh_id and c.order_number = o.order_number
-          and c.status <> 'S')
-        and ${NOTHING_LEFT_TO_PACK}`.execute(trx);
-    const waves = [...new Set(cartons.map((c) => c.waveId))];
-    // A wave is shipped when every order of it that picked anything is shipped (and no task of it is open).
-    await sql`
-      update t_wave_master w set status = 'S', update_time = now()
-      where w.wh_id = ${input.whId} and w.wave_id = any(${waves}::varchar[]) and w.status <> 'S'
-        and not exists (select 1 from t_wave_pick_task t where t.wh_id = w.wh_id and t.wave_id = w.wave_id and t.status = 'O')
-        and not exists (select 1 from t_order o where o.wh_id = w.wh_id and o.wave_id = w.wave_id and o.status <> 'S'
-          and exists (select 1 from t_pick_detail d where d.wh_id = o.wh_id and d.order_number = o.order_number
-            and d.picked_qty > 0))`.execute(trx);
-    return { deliveryNumber, cartons: cartons.length, orders: orderNumbers.length, shippedQty: fromMilli(total) };
-  });
+/**
+ * The body of `shippingByDelivery` on the caller's transaction (the kiosk's hand-over ships in the transaction that
+ * stores the proof of delivery). Checks the warehouse grant itself; the caller retries the whole transaction.
+ */
+export async function shipDelivery(trx: Trx, input: ShipInput, actor: Actor): Promise<ShipAnswer> {
+  requireWarehouse(actor, input.whId);
+  const deliveryNumber = input.deliveryNumber.trim();
+  const seenLines = await deliveryLines(trx, input.whId, deliveryNumber);
+  const locked = new Set<string>();
+  const lockKeys = async (lines: CartonLine[]) => {
+    const keys = lines.map((l) => lineKey(input.whId, l)).filter((k) => !locked.has(JSON.stringify(k)));
+    await lockStockKeys(trx, keys);
+    for (const k of keys) locked.add(JSON.stringify(k));
+  };
+  await lockKeys(seenLines);
+  const delivery = await lockDelivery(trx, input.whId, deliveryNumber);
+  if (delivery.status !== 'O') throw new AppError('deliveryShipped', { deliveryNumber });
+  const { rows: numbers } = await sql<{ cartonNumber: string }>`
+    select carton_number from tbl_shipping_label where wh_id = ${input.whId} and delivery_number = ${deliveryNumber}`.execute(
+    trx,
+  );
+  const cartons = await lockCartons(
+    trx,
+    actor,
+    input.whId,
+    numbers.map((n) => n.cartonNumber),
+  );
+  // The lines under the locks (a carton added between the first read and the delivery's lock has its keys locked now).
+  const lines = await deliveryLines(trx, input.whId, deliveryNumber);
+  await lockKeys(lines);
+  const detailIds = [...new Set(lines.map((l) => l.pickDetailId))].sort((a, b) => a - b);
+  await sql`select id from t_pick_detail where id = any(${detailIds}::int[]) order by id for update`.execute(trx);
+  await sql`
+    update t_delivery set status = 'S', ship_by = ${actor.name}, ship_time = now(), update_time = now()
+    where id = ${delivery.id} and status = 'O'`.execute(trx);
+
+  const shippedByDetail = new Map<number, bigint>();
+  let total = 0n;
+  // Every carton line's stock leaves the ledger in three statements (update, delete, SHIP log rows), not three a line.
+  await takeStocks(
+    trx,
+    lines.map((line) => ({
+      key: lineKey(input.whId, line),
+      qty: line.qty,
+      context: {
+        category: 'OUTBOUND',
+        tranType: 'SHIP',
+        description: `${line.orderNumber}/${line.lineNumber}`,
+        employeeId: actor.name,
+        controlNumber: deliveryNumber,
+        lineNumber: line.lineNumber,
+        fromLocationId: line.locationId,
+        toLocationId: null,
+        attributes: line.attributes,
+      },
+    })),
+  );
+  for (const line of lines) {
+    shippedByDetail.set(line.pickDetailId, (shippedByDetail.get(line.pickDetailId) ?? 0n) + toMilli(line.qty));
+    total += toMilli(line.qty);
+  }
+  await sql`
+    update tbl_shipping_label set status = 'S', ship_time = now(), update_time = now()
+    where id = any(${cartons.map((c) => c.id)}::int[]) and status = 'D'`.execute(trx);
+  const shipped = [...shippedByDetail].map(([id, milli]) => ({ id, qty: fromMilli(milli) }));
+  await sql`
+    update t_pick_detail d set shipped_qty = d.shipped_qty + s.qty,
+      status = case when d.shipped_qty + s.qty >= d.picked_qty then 'D' else d.status end, update_time = now()
+    from json_to_recordset(${JSON.stringify(shipped)}::json) as s(id int, qty numeric)
+    where d.id = s.id`.execute(trx);
+  const orderNumbers = ordersOf(cartons);
+  await sql`
+    update t_order o set status = 'S', actual_ship_date = current_date, update_time = now()
+    where o.wh_id = ${input.whId} and o.order_number = any(${orderNumbers}::varchar[]) and o.status in ('K', 'P', 'D')
+      and not exists (select 1 from tbl_shipping_label c where c.wh_id = o.wh_id and c.order_number = o.order_number
+        and c.status <> 'S')
+      and ${NOTHING_LEFT_TO_PACK}`.execute(trx);
+  const waves = [...new Set(cartons.map((c) => c.waveId))];
+  // A wave is shipped when every order of it that picked anything is shipped (and no task of it is open).
+  await sql`
+    update t_wave_master w set status = 'S', update_time = now()
+    where w.wh_id = ${input.whId} and w.wave_id = any(${waves}::varchar[]) and w.status <> 'S'
+      and not exists (select 1 from t_wave_pick_task t where t.wh_id = w.wh_id and t.wave_id = w.wave_id and t.status = 'O')
+      and not exists (select 1 from t_order o where o.wh_id = w.wh_id and o.wave_id = w.wave_id and o.status <> 'S'
+        and exists (select 1 from t_pick_detail d where d.wh_id = o.wh_id and d.order_number = o.order_number
+          and d.picked_qty > 0))`.execute(trx);
+  return { deliveryNumber, cartons: cartons.length, orders: orderNumbers.length, shippedQty: fromMilli(total) };
 }

@@ -8,6 +8,7 @@ import type { CrudBinding } from '../../crud/crud.types';
 export const SHIPPING_BINDINGS: readonly CrudBinding[] = [
   { entity: tblShippingLabel, table: 'tbl_shipping_label' },
   { entity: tblShippingLabelDetail, table: 'tbl_shipping_label_detail', view: 'v_shipping_label_detail' },
-  { entity: tDelivery, table: 't_delivery' },
+  // Read with the proof of delivery of each (view v_delivery, migration 0019).
+  { entity: tDelivery, table: 't_delivery', view: 'v_delivery' },
   { entity: tblPrintJob, table: 'tbl_print_job' },
 ];

@@ -65,7 +65,8 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): voi
     '/user/changeLanguage',
     {
       schema: { body: Type.Object({ language: Type.String({ maxLength: 10 }) }) },
-      config: { permission: AUTHENTICATED, audit: true },
+      // A dock worker may switch the station's screens to their language (kiosk module README).
+      config: { permission: AUTHENTICATED, audit: true, kiosk: 'any' },
     },
     async (request) => {
       const { language } = request.body as { language: string };
@@ -81,7 +82,7 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): voi
 
   app.get(
     '/user/findPermissions',
-    { schema: { querystring: NameQuery }, config: { permission: AUTHENTICATED } },
+    { schema: { querystring: NameQuery }, config: { permission: AUTHENTICATED, kiosk: 'any' } },
     async (request) => {
       const { name } = request.query as { name?: string };
       requireSelfOrAdmin(request, name);

@@ -43,7 +43,7 @@ export interface UserAccess {
  * themselves — or they could hand themselves more by signing in as that user. Checked on the users as they
  * are before a change, and as a save leaves them.
  */
-async function refuseBeyondActor(trx: Trx, actor: SessionUser, userIds: readonly number[]): Promise<void> {
+export async function refuseBeyondActor(trx: Trx, actor: SessionUser, userIds: readonly number[]): Promise<void> {
   if (actor.superAdmin || userIds.length === 0) return;
   const granted = actor.warehouses === 'all' ? null : actor.warehouses;
   for (const target of (await loadAccessOf(trx, userIds)).values()) {
@@ -172,6 +172,16 @@ export async function saveUser(db: Db, actor: SessionUser, input: UserSaveInput)
       .$if(id !== null, (q) => q.where('id', '<>', id as number))
       .executeTakeFirst();
     if (clash) throw new AppError('duplicateKey', { fields: ['entity.user.field.name'] });
+    const badgeCode = (row.badgeCode as string | null | undefined) ?? null;
+    if (badgeCode !== null) {
+      const taken = await trx
+        .selectFrom('sysUser')
+        .select('id')
+        .where('badgeCode', '=', badgeCode)
+        .$if(id !== null, (q) => q.where('id', '<>', id as number))
+        .executeTakeFirst();
+      if (taken) throw new AppError('duplicateKey', { fields: ['entity.user.field.badgeCode'] });
+    }
     const deptId = row.deptId === null ? null : Number(row.deptId);
     if (deptId !== null && !(await trx.selectFrom('sysDept').select('id').where('id', '=', deptId).executeTakeFirst())) {
       throw new AppError('fieldInvalid', { field: 'entity.user.field.deptId' });
@@ -185,6 +195,7 @@ export async function saveUser(db: Db, actor: SessionUser, input: UserSaveInput)
       status: Number(row.status),
       language,
       localeId: LOCALE_IDS[language],
+      badgeCode,
     };
     let userId: number;
     if (existing) {
@@ -224,7 +235,7 @@ export async function findUserPage(db: Db, actor: SessionUser, request: PageRequ
   const ids = page.content.map((r) => Number(r.id));
   if (ids.length === 0) return page;
   const deptIds = [...new Set(page.content.map((r) => r.deptId).filter((d) => d !== null && d !== undefined))] as number[];
-  const [roles, depts] = await Promise.all([
+  const [roles, depts, pins] = await Promise.all([
     db
       .selectFrom('sysUserRole as ur')
       .innerJoin('sysRole as r', 'r.id', 'ur.roleId')
@@ -233,6 +244,8 @@ export async function findUserPage(db: Db, actor: SessionUser, request: PageRequ
       .orderBy('r.name')
       .execute(),
     deptIds.length ? db.selectFrom('sysDept').select(['id', 'name']).where('id', 'in', deptIds).execute() : [],
+    // Whether a dock-station PIN is set (the PIN itself, even hashed, never leaves the server).
+    db.selectFrom('sysUser').select('id').where('id', 'in', ids).where('pinHash', 'is not', null).execute(),
   ]);
   const content = page.content.map((r) => ({
     ...r,
@@ -241,6 +254,7 @@ export async function findUserPage(db: Db, actor: SessionUser, request: PageRequ
       .map((x) => x.name)
       .join(', '),
     deptName: depts.find((d) => d.id === r.deptId)?.name ?? null,
+    pinSet: pins.some((p) => p.id === r.id),
   }));
   return { ...page, content };
 }

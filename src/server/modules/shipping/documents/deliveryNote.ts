@@ -3,14 +3,20 @@
  * as Code 128, the warehouse and the carrier, a carton table with totals, the hand-over sentence and signature boxes
  * for the warehouse and the driver (name, signature, date; the driver's vehicle).
  */
-import type { DeliveryData, DocumentLanguage } from './documents.types';
+import type { DeliveryData, DocumentLanguage, ProofOfDelivery } from './documents.types';
 import { formatTime, MM, oneLine, openDocument, text, trimDecimal } from './pdfKit';
 import { CONTENT_WIDTH, Sheet } from './sheet';
 import { texts } from './texts';
 
-export async function buildDeliveryNote(data: DeliveryData, language: DocumentLanguage, printedAt: string) {
+export async function buildDeliveryNote(
+  data: DeliveryData,
+  language: DocumentLanguage,
+  printedAt: string,
+  proof?: ProofOfDelivery,
+) {
   const t = texts(language);
-  const title = t('doc.deliveryNote');
+  // A proof of delivery is the delivery note with the hand-over filled in (FLOWS.md "Documents").
+  const title = proof ? `${t('doc.deliveryNote')} · ${t('doc.proofOfDelivery')}` : t('doc.deliveryNote');
   const { pdf, fonts } = await openDocument(`${title} ${data.deliveryNumber}`, language);
   const sheet = new Sheet(pdf, fonts, t, `${title} ${data.deliveryNumber}`);
   sheet.running = `${title} ${data.deliveryNumber}`;
@@ -90,6 +96,7 @@ export async function buildDeliveryNote(data: DeliveryData, language: DocumentLa
   text(sheet.page, t('doc.handOver'), sheet.left, sheet.y - 24, { font: fonts.regular, size: 9.5, maxWidth: CONTENT_WIDTH });
   sheet.gap(12);
   const half = (CONTENT_WIDTH - 8 * MM) / 2;
+  const boxTop = sheet.y;
   sheet.signatureBox(sheet.left, half, t('doc.signWarehouse'), [t('doc.name'), t('doc.signature'), t('doc.date')], 4);
   sheet.signatureBox(sheet.left + half + 8 * MM, half, t('doc.signDriver'), [
     t('doc.name'),
@@ -97,9 +104,48 @@ export async function buildDeliveryNote(data: DeliveryData, language: DocumentLa
     t('doc.signature'),
     t('doc.date'),
   ]);
+  if (proof) await fillProof(sheet, proof, { top: boxTop, half });
   sheet.y -= boxHeight;
+  if (proof) {
+    sheet.gap(5);
+    const line = t('doc.proofLine', {
+      time: formatTime(proof.signedAt),
+      station: proof.stationName,
+      carrier: proof.carrierCode,
+      user: proof.userName,
+    });
+    text(sheet.page, line, sheet.left, sheet.y - 10, { font: fonts.regular, size: 9, maxWidth: CONTENT_WIDTH });
+    sheet.gap(6);
+  }
 
   sheet.finish(printedAt);
   const bytes = await pdf.save({ useObjectStreams: true });
   return { bytes, pages: sheet.pages.length };
+}
+
+/**
+ * Writes the hand-over into the signature boxes (their rows: see `Sheet.signatureBox`): the warehouse's user and time,
+ * the driver's name, vehicle plate, signature image (scaled into its row) and signing time.
+ */
+async function fillProof(sheet: Sheet, proof: ProofOfDelivery, at: { top: number; half: number }): Promise<void> {
+  const { regular } = sheet.fonts;
+  const row = (i: number) => at.top - (17 + i * 11) * MM;
+  const value = (x: number, i: number, v: string) =>
+    text(sheet.page, v, x + 24 * MM, row(i) + 1, { font: regular, size: 10, maxWidth: at.half - 30 * MM });
+  const left = sheet.left;
+  const right = sheet.left + at.half + 8 * MM;
+  value(left, 0, proof.userName);
+  value(left, 2, formatTime(proof.receivedAt));
+  value(right, 0, proof.driverName);
+  value(right, 1, proof.vehiclePlate);
+  value(right, 3, formatTime(proof.signedAt));
+  const image = await sheet.pdf.embedPng(proof.signaturePng);
+  const box = { width: at.half - 30 * MM, height: 10 * MM };
+  const scale = Math.min(box.width / image.width, box.height / image.height);
+  sheet.page.drawImage(image, {
+    x: right + 24 * MM,
+    y: row(2) - 1.5,
+    width: image.width * scale,
+    height: image.height * scale,
+  });
 }

@@ -118,3 +118,16 @@ export interface PackageData {
   deliveryNumber: string | null;
   orders: PackageOrder[];
 }
+
+/** The signed hand-over stamped on a delivery note to make its proof of delivery (kiosk module). */
+export interface ProofOfDelivery {
+  driverName: string;
+  vehiclePlate: string;
+  carrierCode: string;
+  /** The station's time of the signature, and the server's time of receipt (ISO). */
+  signedAt: string;
+  receivedAt: string;
+  stationName: string;
+  userName: string;
+  signaturePng: Uint8Array;
+}

@@ -5,7 +5,7 @@
  */
 import { buildDeliveryNote } from './deliveryNote';
 import { buildDispatchList } from './dispatchList';
-import type { DeliveryData, DispatchData, DocumentLanguage, LabelData, PackageData } from './documents.types';
+import type { DeliveryData, DispatchData, DocumentLanguage, LabelData, PackageData, ProofOfDelivery } from './documents.types';
 import { buildLabels } from './labels';
 import { buildPackingList } from './packingList';
 
@@ -19,9 +19,13 @@ export function renderLabels(labels: readonly LabelData[], language: DocumentLan
   return buildLabels(labels, language);
 }
 
-/** The A4 delivery note of one delivery. */
-export function renderDeliveryNote(data: DeliveryData, language: DocumentLanguage): Promise<RenderedPdf> {
-  return buildDeliveryNote(data, language, new Date().toISOString());
+/** The A4 delivery note of one delivery; with a signed hand-over, its proof of delivery. */
+export function renderDeliveryNote(
+  data: DeliveryData,
+  language: DocumentLanguage,
+  proof?: ProofOfDelivery,
+): Promise<RenderedPdf> {
+  return buildDeliveryNote(data, language, new Date().toISOString(), proof);
 }
 
 /** The A4 dispatch list of one delivery. */

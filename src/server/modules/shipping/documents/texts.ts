@@ -64,6 +64,8 @@ const zh_cn = {
   'doc.cartonList': '箱列表',
   'doc.none': '无',
   'doc.continued': '（续）',
+  'doc.proofOfDelivery': '签收单',
+  'doc.proofLine': '司机于 {time} 在终端 {station} 签收，承运商 {carrier}，交货人 {user}。',
 };
 
 const en_us: Record<keyof typeof zh_cn, string> = {
@@ -126,6 +128,8 @@ const en_us: Record<keyof typeof zh_cn, string> = {
   'doc.cartonList': 'Cartons',
   'doc.none': 'None',
   'doc.continued': '(continued)',
+  'doc.proofOfDelivery': 'Proof of delivery',
+  'doc.proofLine': 'Signed by the driver at {time} at station {station}; carrier {carrier}; handed over by {user}.',
 };
 
 export type TextKey = keyof typeof zh_cn;

@@ -1,0 +1,80 @@
+/**
+ * The dock-station calls (README "Routes"): enrolment and the station's state, binding and revocation from the console,
+ * the sign-in by badge or PIN, the station session's own information, and the hand-over (proof of delivery).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { tKioskStation } from '../../../shared/entities/tKioskStation';
+import { STATION_KEY_HEADER } from '../../../shared/kiosk';
+import { AUTHENTICATED, PUBLIC, permission } from '../../../shared/permissions';
+import { registerCrudRoutes } from '../../crud/crud.routes';
+import type { CrudBinding } from '../../crud/crud.types';
+import type { AppContext } from '../../platform/context';
+import { ok } from '../../platform/envelope';
+import { registerPodRoutes } from './pod.routes';
+import { badgeLogin, pinLogin, sessionInfo, setPin } from './signin.service';
+import { beforeStationDelete, beforeStationSave, bindStation, enrol, revokeStation, stationState } from './stations.service';
+
+const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+const EnrolBody = Type.Object({ stationKey: Type.String({ maxLength: 200 }) });
+const BindBody = Type.Object({ id: Id, code: Type.String({ minLength: 1, maxLength: 20 }) });
+const BadgeBody = Type.Object({ badge: Type.String({ maxLength: 100 }) });
+const PinBody = Type.Object({ account: Type.String({ maxLength: 50 }), pin: Type.String({ maxLength: 20 }) });
+const SetPinBody = Type.Object({ id: Id, pin: Type.String({ maxLength: 20 }) });
+
+/** The station key a station sends in its header (absent or repeated: none). */
+export function stationKeyOf(request: FastifyRequest): string | undefined {
+  const value = request.headers[STATION_KEY_HEADER];
+  return typeof value === 'string' ? value : undefined;
+}
+
+export function stationBinding(ctx: AppContext): CrudBinding {
+  return {
+    entity: tKioskStation,
+    table: 't_kiosk_station',
+    beforeSave: (trx, row, context) => beforeStationSave(trx, row, context),
+    beforeDelete: (trx, rows) => beforeStationDelete(trx, rows, ctx.now()),
+  };
+}
+
+export function registerKioskRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  const can = (action: 'view' | 'add' | 'edit' | 'delete') => permission('tKioskStation', action);
+  registerCrudRoutes(app, ctx, [stationBinding(ctx)]);
+
+  app.post('/kiosk/enrol', { schema: { body: EnrolBody }, config: { permission: PUBLIC } }, async (request) =>
+    ok(await enrol(db, (request.body as { stationKey: string }).stationKey, request.ip, ctx.now())),
+  );
+  app.post('/kiosk/station', { config: { permission: PUBLIC } }, async (request) =>
+    ok(await stationState(db, stationKeyOf(request), ctx.now())),
+  );
+  app.post('/kiosk/login/badge', { schema: { body: BadgeBody }, config: { permission: PUBLIC, audit: true } }, async (request) =>
+    ok(await badgeLogin(ctx, stationKeyOf(request), (request.body as { badge: string }).badge, request.ip)),
+  );
+  app.post('/kiosk/login/pin', { schema: { body: PinBody }, config: { permission: PUBLIC, audit: true } }, async (request) =>
+    ok(await pinLogin(ctx, stationKeyOf(request), request.body as { account: string; pin: string }, request.ip)),
+  );
+  app.post('/kiosk/session', { config: { permission: AUTHENTICATED, kiosk: 'any' } }, async (request) =>
+    ok(await sessionInfo(ctx, request.user!)),
+  );
+
+  app.post(
+    '/tKioskStation/bind',
+    { schema: { body: BindBody }, config: { permission: can('edit'), audit: true } },
+    async (request) => ok(await bindStation(db, request.user!, request.body as { id: number; code: string }, ctx.now())),
+  );
+  app.post(
+    '/tKioskStation/revoke',
+    { schema: { body: Type.Object({ id: Id }) }, config: { permission: can('edit'), audit: true } },
+    async (request) => ok(await revokeStation(db, request.user!, (request.body as { id: number }).id, ctx.now())),
+  );
+  app.post(
+    '/user/setPin',
+    { schema: { body: SetPinBody }, config: { permission: 'sys:user:edit', audit: true } },
+    async (request) => {
+      const { id, pin } = request.body as { id: number; pin: string };
+      return ok(await setPin(ctx, request.user!, id, pin));
+    },
+  );
+  registerPodRoutes(app, ctx);
+}

@@ -1,0 +1,81 @@
+/**
+ * Test helpers of the kiosk suites: a station enrolled and bound through the routes, a worker with a badge and a PIN,
+ * and calls carrying the station key.
+ */
+import { randomBytes } from 'node:crypto';
+import { createUser, type TestApp } from '../../../../tests/support/testApp';
+import type { KioskFlow, KioskLoginAnswer } from '../../../shared/kiosk';
+import type { Envelope } from '../../../shared/wire';
+
+export const newStationKey = (): string => randomBytes(32).toString('base64url');
+
+/** A POST with the station key header (and a session token when given). */
+export async function stationPost<T = unknown>(
+  t: TestApp,
+  url: string,
+  body: unknown,
+  stationKey: string | undefined,
+  token?: string,
+  ip = '127.0.0.1',
+): Promise<{ status: number; body: Envelope<T> }> {
+  const raw = await t.app.inject({
+    method: 'POST',
+    url,
+    remoteAddress: ip,
+    headers: { lang: 'en_us', ...(stationKey ? { 'x-station-key': stationKey } : {}), ...(token ? { token } : {}) },
+    payload: body as object,
+  });
+  return { status: raw.statusCode, body: raw.json() as Envelope<T> };
+}
+
+/** Creates a station row through the console and binds a freshly enrolled key to it; answers its id and key. */
+export async function boundStation(
+  t: TestApp,
+  admin: string,
+  options: { name: string; whId?: string; flows?: KioskFlow[]; dockDoor?: string | null },
+): Promise<{ id: number; key: string }> {
+  const saved = await t.post<number>(
+    '/api/tKioskStation/save',
+    {
+      whId: options.whId ?? 'WH01',
+      stationName: options.name,
+      flows: (options.flows ?? ['HANDOVER', 'RECEIVE', 'LOOKUP', 'SIGN']).join(','),
+      language: 'en_us',
+      idleSeconds: 120,
+      dockDoor: options.dockDoor ?? null,
+    },
+    admin,
+  );
+  if (saved.body.code !== 200 || !saved.body.data) throw new Error(`station save failed: ${saved.body.msg}`);
+  const key = newStationKey();
+  const enrolled = await stationPost<{ code: string }>(t, '/api/kiosk/enrol', { stationKey: key }, undefined);
+  const bound = await t.post('/api/tKioskStation/bind', { id: saved.body.data, code: enrolled.body.data.code }, admin);
+  if (bound.body.code !== 200) throw new Error(`bind failed: ${bound.body.msg}`);
+  return { id: saved.body.data, key };
+}
+
+/** A worker with these permissions in these warehouses, a badge and a PIN (set through the console's routes). */
+export async function worker(
+  t: TestApp,
+  admin: string,
+  name: string,
+  options: { permissions: string[]; warehouses: string[]; badge?: string; pin?: string },
+): Promise<number> {
+  await createUser(t, name, { permissions: options.permissions, warehouses: options.warehouses });
+  const { id } = await t.connection.db.selectFrom('sysUser').select('id').where('name', '=', name).executeTakeFirstOrThrow();
+  if (options.badge) {
+    await t.connection.db.updateTable('sysUser').set({ badgeCode: options.badge }).where('id', '=', id).execute();
+  }
+  if (options.pin) {
+    const res = await t.post('/api/user/setPin', { id, pin: options.pin }, admin);
+    if (res.body.code !== 200) throw new Error(`setPin failed: ${res.body.msg}`);
+  }
+  return id;
+}
+
+/** Signs in by badge at the station; answers the envelope. */
+export function badgeSignIn(t: TestApp, key: string, badge: string, ip?: string) {
+  return stationPost<KioskLoginAnswer>(t, '/api/kiosk/login/badge', { badge }, key, undefined, ip);
+}
+
+export const HANDOVER_PERMISSIONS = ['sys:tblShippingLabel:view', 'sys:tblShippingLabel:edit'];
