@@ -161,7 +161,9 @@ export async function handover(
   let pdf: Uint8Array;
   try {
     pdf = (
-      await renderDeliveryNote(data, context.language, {
+      // The proof records the hand-over that ships the delivery (in the transaction below; if that fails, this PDF is
+      // dropped with it): it reads shipped at the time the server received it.
+      await renderDeliveryNote({ ...data, status: 'S', shipTime: receivedAt.toISOString() }, context.language, {
         driverName,
         vehiclePlate,
         carrierCode: head.carrierId,
@@ -217,5 +219,7 @@ export async function podDocument(db: Db, user: SessionUser, whId: string, deliv
     select pdf from t_delivery_pod where wh_id = ${whId} and delivery_number = ${deliveryNumber.trim()}`.execute(db);
   const row = rows[0];
   if (!row) throw new AppError('podNotFound', { deliveryNumber: deliveryNumber.trim() });
+  // The same reading rights as the delivery note: every client of the delivery's cartons granted.
+  await getDeliveryData(db, { whId, deliveryNumber: deliveryNumber.trim() }, user);
   return row.pdf;
 }

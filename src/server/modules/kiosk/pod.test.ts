@@ -171,6 +171,9 @@ describe('hand-over at a dock station', () => {
       expect(text).toContain('Zhang Wei');
       expect(text).toContain('HU-A12345');
       expect(text).toContain('DOCK-T1');
+      // The proof is the document of the hand-over that shipped the delivery: it says so.
+      expect(text).toMatch(/Shipped|已发运/);
+      expect(text).not.toMatch(/Not shipped|未发运/);
     } finally {
       fs.rmSync(file, { force: true });
     }
