@@ -6,6 +6,15 @@ import { loadConfig } from '../../src/server/config';
 import { type Connection, connectPglite, connectPostgres } from '../../src/server/db/connect';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { seedBase, seedDemo } from '../../src/server/db/seed/seed';
+import { type PasswordCost, setPasswordCost } from '../../src/server/platform/passwords';
+
+/**
+ * The suites hash passwords at scrypt N=2^10 instead of 2^15: thousands of logins would otherwise spend minutes in
+ * scrypt, and no rule under test depends on the cost (passwords.test.ts checks the production cost, the login timing
+ * test in auth.test.ts runs at it). Set on import, in the global setup and in every test file that builds an app.
+ */
+export const TEST_PASSWORD_COST: PasswordCost = { N: 1024, r: 8, p: 1 };
+setPasswordCost(TEST_PASSWORD_COST);
 
 /** The administrator password of every test database. */
 export const TEST_ADMIN_PASSWORD = 'Admin#2024';

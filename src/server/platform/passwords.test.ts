@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isStrongPassword } from '../../shared/passwordRule';
-import { generatePassword, hashPassword, verifyPassword } from './passwords';
+import { generatePassword, hashPassword, PASSWORD_COST, setPasswordCost, verifyPassword } from './passwords';
 
 describe('passwords', () => {
   it('generates administrator passwords that always pass the password rule', () => {
@@ -16,5 +16,28 @@ describe('passwords', () => {
     expect(await verifyPassword('Harbour#2026', stored)).toBe(false);
     expect(await verifyPassword('Harbour#2025', undefined)).toBe(false);
     expect(await verifyPassword('Harbour#2025', 'plain-text')).toBe(false);
+  });
+
+  it('hashes at N=2^15, r=8, p=1, and verifies a hash by the factors it was made with', async () => {
+    const stored = await hashPassword('Harbour#2025');
+    expect(stored.split('$').slice(0, 4)).toEqual(['scrypt', '32768', '8', '1']);
+    setPasswordCost({ N: 1024, r: 8, p: 1 });
+    try {
+      const cheap = await hashPassword('Harbour#2025');
+      expect(cheap.split('$')[1]).toBe('1024');
+      // Raising the cost later still lets the older hashes in.
+      setPasswordCost(PASSWORD_COST);
+      expect(await verifyPassword('Harbour#2025', cheap)).toBe(true);
+      expect(await verifyPassword('Harbour#2025', stored)).toBe(true);
+    } finally {
+      setPasswordCost(PASSWORD_COST);
+    }
+  });
+
+  it('refuses a hash whose factors this server would never make (a login must not take minutes)', async () => {
+    const [, , r, p, salt, hash] = (await hashPassword('Harbour#2025')).split('$');
+    for (const N of ['1048576', '1000', '512', 'x']) {
+      expect(await verifyPassword('Harbour#2025', ['scrypt', N, r, p, salt, hash].join('$'))).toBe(false);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ADMIN_PASSWORD } from '../../../../tests/support/templates';
+import { TEST_ADMIN_PASSWORD, TEST_PASSWORD_COST } from '../../../../tests/support/templates';
 import { createTestApp, createUser, type TestApp } from '../../../../tests/support/testApp';
+import { PASSWORD_COST, setPasswordCost } from '../../platform/passwords';
 import { ACCOUNT_LIMIT, ADDRESS_LIMIT } from './throttle';
 
 const minutes = (t: TestApp, n: number): void => {
@@ -239,12 +240,17 @@ describe('login throttling under parallel attempts', () => {
 describe('what a login reveals', () => {
   let t: TestApp;
   beforeAll(async () => {
+    // Timing only tells at the real cost (the suites hash cheaply, tests/support/templates.ts).
+    setPasswordCost(PASSWORD_COST);
     t = await createTestApp();
     await createUser(t, 'timed', { permissions: [], warehouses: [], password: 'Timed#2024' });
     await createUser(t, 'retired', { permissions: [], warehouses: [], password: 'Retired#2024' });
     await t.connection.db.updateTable('sysUser').set({ status: 0 }).where('name', '=', 'retired').execute();
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    setPasswordCost(TEST_PASSWORD_COST);
+    await t.close();
+  });
 
   async function timed(account: string): Promise<number> {
     // A quiet quarter of an hour between tries: the throttle forgets, every try checks a password.
