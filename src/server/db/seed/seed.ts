@@ -4,6 +4,7 @@ import { LOCALE_IDS } from '../../../shared/wire';
 import { generatePassword, hashPassword } from '../../platform/passwords';
 import type { Db } from '../connect';
 import { seedDemoInbound } from './demoInbound';
+import { seedDemoKiosk } from './demoKiosk';
 import { seedDemoMasterdata } from './demoMasterdata';
 import { seedDemoOutboundOrders } from './demoOutboundOrders';
 import { seedDemoOutboundPicking } from './demoOutboundPicking';
@@ -132,5 +133,6 @@ export async function seedDemo(db: Db): Promise<boolean> {
   await seedDemoOutboundPicking(db);
   await seedDemoShipping(db);
   await seedDemoRf(db);
+  await seedDemoKiosk(db);
   return true;
 }

@@ -4,16 +4,14 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { tKioskStation } from '../../../shared/entities/tKioskStation';
 import { STATION_KEY_HEADER } from '../../../shared/kiosk';
 import { AUTHENTICATED, PUBLIC, permission } from '../../../shared/permissions';
 import { registerCrudRoutes } from '../../crud/crud.routes';
-import type { CrudBinding } from '../../crud/crud.types';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { registerPodRoutes } from './pod.routes';
 import { badgeLogin, pinLogin, sessionInfo, setPin } from './signin.service';
-import { beforeStationDelete, beforeStationSave, bindStation, enrol, revokeStation, stationState } from './stations.service';
+import { bindStation, enrol, revokeStation, stationBinding, stationState } from './stations.service';
 
 const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 const EnrolBody = Type.Object({ stationKey: Type.String({ maxLength: 200 }) });
@@ -28,19 +26,10 @@ export function stationKeyOf(request: FastifyRequest): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-export function stationBinding(ctx: AppContext): CrudBinding {
-  return {
-    entity: tKioskStation,
-    table: 't_kiosk_station',
-    beforeSave: (trx, row, context) => beforeStationSave(trx, row, context),
-    beforeDelete: (trx, rows) => beforeStationDelete(trx, rows, ctx.now()),
-  };
-}
-
 export function registerKioskRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const can = (action: 'view' | 'add' | 'edit' | 'delete') => permission('tKioskStation', action);
-  registerCrudRoutes(app, ctx, [stationBinding(ctx)]);
+  registerCrudRoutes(app, ctx, [stationBinding(() => ctx.now())]);
 
   app.post('/kiosk/enrol', { schema: { body: EnrolBody }, config: { permission: PUBLIC } }, async (request) =>
     ok(await enrol(db, (request.body as { stationKey: string }).stationKey, request.ip, ctx.now())),

@@ -17,7 +17,7 @@ import type { Db } from '../../db/connect';
 import { inTransaction } from '../../db/transaction';
 import type { SessionUser } from '../../platform/context';
 import { AppError, HttpError } from '../../platform/errors';
-import { grantsWarehouse } from '../../platform/grants';
+import { type Access, grantsClient, grantsWarehouse } from '../../platform/grants';
 import { shipDelivery } from '../shipping/deliveries.service';
 import { renderDeliveryNote } from '../shipping/documents';
 import type { DocumentLanguage } from '../shipping/documents/documents.types';
@@ -53,6 +53,17 @@ async function deliveryByScan(db: Db | Trx, whId: string, scan: string): Promise
   return rows[0] ?? null;
 }
 
+/**
+ * Whether the user holds the client of every carton of the delivery. A delivery of a client the user is not granted
+ * is, for them, not there: the find and the hand-over answer `podNotFoundScan` and show nothing of it.
+ */
+async function clientsGranted(db: Db | Trx, user: SessionUser, head: DeliveryHead, access: Access): Promise<boolean> {
+  const { rows } = await sql<{ clientCode: string }>`
+    select distinct client_code from tbl_shipping_label
+    where wh_id = ${head.whId} and delivery_number = ${head.deliveryNumber}`.execute(db);
+  return rows.every((r) => grantsClient(user, head.whId, r.clientCode, access));
+}
+
 async function cartonsOf(db: Db | Trx, whId: string, deliveryNumber: string): Promise<KioskCarton[]> {
   const { rows } = await sql<KioskCarton>`
     select carton_number, ship_label_barcode, order_number, carton_type,
@@ -61,12 +72,17 @@ async function cartonsOf(db: Db | Trx, whId: string, deliveryNumber: string): Pr
   return rows;
 }
 
-/** `POST /kiosk/delivery/find`: a delivery of the station's warehouse only (another warehouse's is not found). */
+/**
+ * `POST /kiosk/delivery/find`: a delivery of the station's warehouse only, and of the user's clients only (another
+ * warehouse's or another client's is not found).
+ */
 export async function findDelivery(db: Db, user: SessionUser, scan: string): Promise<KioskDelivery> {
   const station = stationOf(user);
   const value = scan.trim();
   const head = value ? await deliveryByScan(db, station.whId, value) : null;
-  if (!head || !grantsWarehouse(user, head.whId)) throw new AppError('podNotFoundScan', { scan: value });
+  if (!head || !grantsWarehouse(user, head.whId) || !(await clientsGranted(db, user, head, 'read'))) {
+    throw new AppError('podNotFoundScan', { scan: value });
+  }
   return {
     whId: head.whId,
     deliveryNumber: head.deliveryNumber,
@@ -148,7 +164,9 @@ export async function handover(
   if (known) return duplicateAnswer(known, deliveryNumber);
 
   const head = await deliveryByScan(db, input.whId, deliveryNumber);
-  if (!head || head.deliveryNumber !== deliveryNumber) throw new AppError('podNotFoundScan', { scan: deliveryNumber });
+  if (!head || head.deliveryNumber !== deliveryNumber || !(await clientsGranted(db, user, head, 'write'))) {
+    throw new AppError('podNotFoundScan', { scan: deliveryNumber });
+  }
   if (head.status !== 'O') throw new AppError('deliveryShipped', { deliveryNumber });
   if (input.carrierCode.trim() !== head.carrierId) {
     throw new AppError('podCarrierMismatch', { carrierCode: input.carrierCode.trim(), deliveryNumber, expected: head.carrierId });

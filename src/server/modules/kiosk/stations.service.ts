@@ -5,9 +5,10 @@
  */
 import { createHash, randomInt } from 'node:crypto';
 import { sql } from 'kysely';
+import { tKioskStation } from '../../../shared/entities/tKioskStation';
 import { type EnrolAnswer, KIOSK_IDLE_SECONDS, parseFlows, type StationConfig, type StationState } from '../../../shared/kiosk';
 import type { LanguageCode } from '../../../shared/wire';
-import type { Row, Trx } from '../../crud/crud.types';
+import type { CrudBinding, Row, Trx } from '../../crud/crud.types';
 import type { Db } from '../../db/connect';
 import { inTransaction } from '../../db/transaction';
 import type { SessionUser } from '../../platform/context';
@@ -192,4 +193,14 @@ export async function beforeStationDelete(trx: Trx, rows: Row[], now: Date): Pro
     rows.map((r) => Number(r.id)),
     now,
   );
+}
+
+/** The generic engine's binding of stations (the Dock stations screen, and the demo station of the first start). */
+export function stationBinding(now: () => Date): CrudBinding {
+  return {
+    entity: tKioskStation,
+    table: 't_kiosk_station',
+    beforeSave: (trx, row, context) => beforeStationSave(trx, row, context),
+    beforeDelete: (trx, rows) => beforeStationDelete(trx, rows, now()),
+  };
 }
