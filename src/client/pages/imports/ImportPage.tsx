@@ -49,7 +49,7 @@ export function ImportPage() {
   const t = useT();
   const dateTime = useDateTime();
   const confirm = useConfirm();
-  const { user } = useSnapshot(session);
+  const { user, language } = useSnapshot(session);
   const [type, setType] = useState<ImportType>('Location');
   const def = IMPORT_TYPE_DEFS[type];
   const [whId, setWhId] = useState('');
@@ -295,6 +295,8 @@ export function ImportPage() {
       <section className="import-panel">
         <div className="import-row">
           <SlSelect
+            // A select shows the option text it was given a value under: re-created when the texts change.
+            key={language}
             size="small"
             className="import-type"
             label={t('import.type.label')}
@@ -382,6 +384,7 @@ export function ImportPage() {
       <section className="import-panel">
         <div className="import-row">
           <SlSelect
+            key={`${language}:${groups.map((g) => `${g.groupId}:${g.total}`).join(',')}`}
             size="small"
             className="import-group"
             label={t('import.group.label')}

@@ -2,6 +2,7 @@
  * An import type's columns as the screen needs them: the template's (translated), the reader's (keys with the labels of
  * both languages), and the preview grid's. Pure but for the translate functions passed in.
  */
+import type { ReactNode } from 'react';
 import type { ImportColumn, ImportTypeDef } from '../../../shared/imports';
 import type { TableColumn } from '../../kit/tableState';
 import type { SheetColumn } from './sheetRows';
@@ -62,7 +63,7 @@ function widthOf(column: ImportColumn): number {
 /** The preview grid's columns: row number, status, error message (wide enough to read), then the type's fields. */
 export function previewColumns(
   def: ImportTypeDef,
-  renderStatus: (row: StagingRow) => React.ReactNode,
+  renderStatus: (row: StagingRow) => ReactNode,
   statusText: (code: string) => string,
 ) {
   const columns: TableColumn<StagingRow>[] = [
@@ -70,11 +71,17 @@ export function previewColumns(
     {
       field: 'importStatus',
       headerKey: 'import.col.status',
-      minWidth: 100,
+      minWidth: 110,
       format: (value) => statusText(String(value ?? '')),
       render: renderStatus,
     },
-    { field: ERROR_MSG.key, headerKey: ERROR_MSG.labelKey, minWidth: 420 },
+    // Wide enough for a message naming two columns; a longer one shows whole on hover.
+    {
+      field: ERROR_MSG.key,
+      headerKey: ERROR_MSG.labelKey,
+      minWidth: 520,
+      render: (row) => <span title={String(row.errorMsg ?? '')}>{String(row.errorMsg ?? '')}</span>,
+    },
     ...def.columns.map((column) => ({ field: column.field, headerKey: column.label, minWidth: widthOf(column) })),
   ];
   return columns;
