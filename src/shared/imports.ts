@@ -47,13 +47,10 @@ export function importTypeOf(entity: string): ImportType | null {
   return IMPORT_TYPES.find((type) => importEntityName(type) === entity) ?? null;
 }
 
-/**
- * Status of a staging row (`importStatus`, code list `importStatus`):
- * N new (stored, not validated yet — a row edited in the preview), E error (see errorMsg), V valid (ready to commit),
- * S committed (submitted into the real tables; never committed twice).
- */
-export const IMPORT_STATUSES = ['N', 'E', 'V', 'S'] as const;
-export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+import { IMPORT_STATUSES, type ImportStatus } from './importStatus';
+
+/** Status of a staging row: N new, E error, V valid, S committed (importStatus.ts). */
+export { IMPORT_STATUSES, type ImportStatus };
 
 /** Limits, the same on the screen and the server. */
 export const IMPORT_LIMITS = {
