@@ -75,9 +75,10 @@ function format(intl: IntlShape, id: string, values?: Values): string {
 
 /**
  * All messages of a language, whichever is shown (e.g. to recognise a spreadsheet's column labels written in the other
- * language). Loaded once, as the language switch loads them.
+ * language). Loaded once, as the language switch loads them. The build precompiles them (ICU syntax trees), so a
+ * value is text only in the tests' unbuilt files: read it with `messageText`.
  */
-export async function languageMessages(language: LanguageCode): Promise<Readonly<Record<string, string>>> {
+export async function languageMessages(language: LanguageCode): Promise<Readonly<Record<string, unknown>>> {
   return (await loadMessages(language, true)).messages;
 }
 

@@ -183,8 +183,8 @@ export function ImportPage() {
         return;
       }
       const text = t('import.result.imported', { ...totals, file: file.name });
+      // Shown above the preview until the next action (no toast as well: one message, where the group is).
       setOutcome({ variant: totals.errors > 0 ? 'warning' : 'success', text });
-      toast(totals.errors > 0 ? 'warning' : 'success', text);
       setFile(null);
       await refresh(totals.groupId, totals.errors > 0 ? 'E' : '');
     } catch (error) {
@@ -213,7 +213,6 @@ export function ImportPage() {
         failed: answer.failed,
       });
       setOutcome({ variant: answer.failed > 0 ? 'warning' : 'success', text });
-      toast(answer.failed > 0 ? 'warning' : 'success', text);
       await refresh(groupId, answer.failed > 0 ? 'E' : '');
     } catch {
       // Reported by the api client.

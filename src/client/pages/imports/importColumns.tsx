@@ -43,9 +43,30 @@ export function templateColumns(def: ImportTypeDef, t: Translate): TemplateColum
   }));
 }
 
+/**
+ * The text of a message without placeholders: as written in the locale file, or as the build precompiles it (a list of
+ * literal elements, ICU type 0); anything else (a message with placeholders) is no label.
+ */
+export function messageText(message: unknown): string | null {
+  if (typeof message === 'string') return message;
+  if (!Array.isArray(message)) return null;
+  const parts = message.map((element: unknown) =>
+    typeof element === 'object' &&
+    element !== null &&
+    'type' in element &&
+    element.type === 0 &&
+    'value' in element &&
+    typeof element.value === 'string'
+      ? element.value
+      : null,
+  );
+  return parts.every((part) => part !== null) ? parts.join('') : null;
+}
+
 /** What the reader recognises: every field (and the error file's row number) by key, or by its label in any language. */
-export function sheetColumns(def: ImportTypeDef, languages: readonly Readonly<Record<string, string>>[]): SheetColumn[] {
-  const labels = (key: string) => languages.map((messages) => messages[key]).filter((label): label is string => Boolean(label));
+export function sheetColumns(def: ImportTypeDef, languages: readonly Readonly<Record<string, unknown>>[]): SheetColumn[] {
+  const labels = (key: string) =>
+    languages.map((messages) => messageText(messages[key])).filter((label): label is string => Boolean(label));
   return [
     { key: ROW_NUMBER.key, labels: labels(ROW_NUMBER.labelKey) },
     ...def.columns.map((column) => ({ key: column.field, labels: labels(column.label) })),

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
 import { getOrderOfSiblings, insertElementMarkupAccordingToOrderOfSiblings } from 'write-excel-file/utility';
 import { IMPORT_TYPE_DEFS } from '../../../shared/imports';
-import { sheetColumns, templateColumns } from './importColumns';
+import { messageText, sheetColumns, templateColumns } from './importColumns';
 import { mapSheet } from './sheetRows';
 import {
   columnLetters,
@@ -76,6 +76,20 @@ describe('import template and error file', () => {
       ok: true,
       rows: [{ rowNo: 3, values: { rowNumber: '7', locationId: '=HYPERLINK("http://x")', type: 'Q' } }],
     });
+  });
+
+  it('recognises labels in the locale files as written and as the build precompiles them', () => {
+    const columns = sheetColumns(location, [
+      { 'entity.tLocation.field.type': '库位类型' },
+      { 'entity.tLocation.field.type': [{ type: 0, value: 'Location type' }] },
+    ]);
+    expect(columns.find((c) => c.key === 'type')?.labels).toEqual(['库位类型', 'Location type']);
+    expect(
+      messageText([
+        { type: 0, value: 'a' },
+        { type: 1, value: 'n' },
+      ]),
+    ).toBeNull();
   });
 
   it('names columns as Excel does', () => {
