@@ -71,6 +71,10 @@ test('locations: template, import with two row errors, commit, error file fixed 
     .getByTestId('import-file-input')
     .setInputFiles({ name: 'rows.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b\n') });
   await expect(toast(page, '文件格式不正确，请上传 xls 或 xlsx 格式')).toBeVisible();
+  await page
+    .getByTestId('import-file-input')
+    .setInputFiles({ name: 'old.xls', mimeType: 'application/vnd.ms-excel', buffer: Buffer.from('x') });
+  await expect(toast(page, '另存为')).toBeVisible();
 
   // The template: Chinese labels (required marked), the key row, one example row.
   const template = await downloadSheet(page, 'import-template');
