@@ -68,12 +68,22 @@ function castOf(def: FieldDef) {
   }
 }
 
-/** Writes the statuses of validated rows: one statement. */
+/**
+ * Writes the statuses of validated rows: the committed and the valid ones by id lists (one statement each), the rows in
+ * error with their messages (json_to_recordset).
+ */
 async function writeStatuses(trx: Trx, table: string, updates: { id: number; s: string; m: string | null }[]): Promise<void> {
-  for (let start = 0; start < updates.length; start += 20_000) {
-    const chunk = updates.slice(start, start + 20_000);
-    await sql`update ${sql.table(table)} t set import_status = r.s, error_msg = r.m, update_time = now()
-      from json_to_recordset(${JSON.stringify(chunk)}::json) as r(id bigint, s text, m text) where t.id = r.id`.execute(trx);
+  for (const status of ['S', 'V']) {
+    const ids = updates.filter((u) => u.s === status).map((u) => u.id);
+    if (ids.length > 0)
+      await sql`update ${sql.table(table)} set import_status = ${status}, error_msg = null, update_time = now()
+        where id = any(${ids}::bigint[])`.execute(trx);
+  }
+  const errors = updates.filter((u) => u.s === 'E');
+  for (let start = 0; start < errors.length; start += 20_000) {
+    const chunk = errors.slice(start, start + 20_000);
+    await sql`update ${sql.table(table)} t set import_status = 'E', error_msg = r.m, update_time = now()
+      from json_to_recordset(${JSON.stringify(chunk)}::json) as r(id bigint, m text) where t.id = r.id`.execute(trx);
   }
 }
 
