@@ -36,6 +36,7 @@ const snake = (name: string): string => name.replace(/[A-Z]/g, (c) => `_${c.toLo
 
 interface CommitRow extends StagedRow {
   id: number;
+  status: string;
 }
 
 const binding = (bindings: readonly CrudBinding[], name: string): CrudBinding => {
@@ -68,17 +69,27 @@ function castOf(def: FieldDef) {
   }
 }
 
-/** Writes the statuses of validated rows: one statement. */
+/**
+ * Writes the statuses of validated rows: the committed and the valid ones by id lists (one statement each), the rows in
+ * error with their messages (json_to_recordset).
+ */
 async function writeStatuses(trx: Trx, table: string, updates: { id: number; s: string; m: string | null }[]): Promise<void> {
-  for (let start = 0; start < updates.length; start += 20_000) {
-    const chunk = updates.slice(start, start + 20_000);
-    await sql`update ${sql.table(table)} t set import_status = r.s, error_msg = r.m, update_time = now()
-      from json_to_recordset(${JSON.stringify(chunk)}::json) as r(id bigint, s text, m text) where t.id = r.id`.execute(trx);
+  for (const status of ['S', 'V']) {
+    const ids = updates.filter((u) => u.s === status).map((u) => u.id);
+    if (ids.length > 0)
+      await sql`update ${sql.table(table)} set import_status = ${status}, error_msg = null, update_time = now()
+        where id = any(${ids}::bigint[])`.execute(trx);
+  }
+  const errors = updates.filter((u) => u.s === 'E');
+  for (let start = 0; start < errors.length; start += 20_000) {
+    const chunk = errors.slice(start, start + 20_000);
+    await sql`update ${sql.table(table)} t set import_status = 'E', error_msg = r.m, update_time = now()
+      from json_to_recordset(${JSON.stringify(chunk)}::json) as r(id bigint, m text) where t.id = r.id`.execute(trx);
   }
 }
 
 /** The valid rows of a master-data group into the target table: one insert … select (README "Commit"). */
-async function commitMasterData(trx: Trx, type: ImportType, table: string, groupId: number, ids: number[]): Promise<number> {
+async function commitMasterData(trx: Trx, type: ImportType, table: string, groupId: number): Promise<number> {
   const target = MASTER_TABLES[type];
   if (!target) throw new Error(`${type} is not master data`);
   const fields = IMPORT_FIELDS[type];
@@ -87,14 +98,16 @@ async function commitMasterData(trx: Trx, type: ImportType, table: string, group
   try {
     const result = await sql`insert into ${sql.table(target)} (wh_id, ${sql.join(columns)})
       select s.wh_id, ${sql.join(values)} from ${sql.table(table)} s
-      where s.group_id = ${groupId} and s.id = any(${ids}::bigint[]) order by s.row_number`.execute(trx);
+      where s.group_id = ${groupId} and s.import_status = 'V' order by s.row_number`.execute(trx);
     // An item's base unit is one of its units with factor 1 (the item's save hook, ensureBaseUom).
     if (type === 'ItemMaster')
       await sql`insert into t_item_uom (wh_id, item_number, uom, conversion_factor, uom_prompt)
         select s.wh_id, s.item_number, s.uom, 1, s.uom from ${sql.table(table)} s
-        where s.group_id = ${groupId} and s.id = any(${ids}::bigint[])
+        where s.group_id = ${groupId} and s.import_status = 'V'
         on conflict do nothing`.execute(trx);
     await sql`set constraints all immediate`.execute(trx);
+    await sql`update ${sql.table(table)} set import_status = 'S', update_time = now()
+      where group_id = ${groupId} and import_status = 'V'`.execute(trx);
     return Number(result.numAffectedRows ?? 0);
   } catch (error) {
     // A key written by someone else between the check and the insert: the commit is refused, nothing written.
@@ -190,12 +203,15 @@ export async function commitGroup(
   const fields = IMPORT_FIELDS[type].map((f) => f.field);
   return inTransaction(db, async (trx) => {
     await lockGroup(trx, groupId);
-    const { rows: found } = await sql<Record<string, string | null> & { id: string; whId: string; rowNumber: number }>`
-      select id, wh_id, row_number, ${sql.join(fields.map((f) => sql.ref(snake(f))))} from ${sql.table(table)}
+    const { rows: found } = await sql<
+      Record<string, string | null> & { id: string; whId: string; rowNumber: number; importStatus: string }
+    >`
+      select id, wh_id, row_number, import_status, ${sql.join(fields.map((f) => sql.ref(snake(f))))} from ${sql.table(table)}
       where group_id = ${groupId} and import_status <> 'S' and ${stagingScope(user, type, table)}
       order by row_number`.execute(trx);
     const rows: CommitRow[] = found.map((r) => ({
       id: Number(r.id),
+      status: String(r.importStatus),
       rowNumber: r.rowNumber,
       values: Object.fromEntries(fields.map((f) => [f, r[f] ?? null])),
     }));
@@ -211,16 +227,20 @@ export async function commitGroup(
       const done: number[] = [];
       const docKey = DOCUMENT_KEY[type];
       if (!docKey) {
-        if (valid.length > 0) {
-          documents = await commitMasterData(
-            trx,
-            type,
-            table,
-            groupId,
-            valid.map((r) => r.id),
-          );
-          done.push(...valid.map((r) => r.id));
-        }
+        // Statuses first (only the rows whose status changes), then the valid rows in one insert … select by status.
+        await writeStatuses(
+          trx,
+          table,
+          rows
+            .filter((r) => failed.has(r.rowNumber) || r.status !== 'V')
+            .map((r) => {
+              const problems = failed.get(r.rowNumber);
+              return problems ? { id: r.id, s: 'E', m: joinProblems(problems) } : { id: r.id, s: 'V', m: null };
+            }),
+        );
+        if (valid.length > 0) documents = await commitMasterData(trx, type, table, groupId);
+        committed = valid.length;
+        listed.push(...errorRows(failed));
       } else {
         // Rows whose document has a failing row do not commit: the whole document waits for its correction.
         const byDoc = new Map<string, CommitRow[]>();
@@ -255,16 +275,16 @@ export async function commitGroup(
               failed.set(r.rowNumber, [translate(lang, 'error.importDocumentFailed', { key, row: failAt.row, reason })]);
           }
         }
+        const doneIds = new Set(done);
+        const updates = rows.map((r) => {
+          const problems = failed.get(r.rowNumber);
+          if (doneIds.has(r.id)) return { id: r.id, s: 'S', m: null };
+          return problems ? { id: r.id, s: 'E', m: joinProblems(problems) } : { id: r.id, s: 'V', m: null };
+        });
+        await writeStatuses(trx, table, updates);
+        committed = doneIds.size;
+        listed.push(...errorRows(failed));
       }
-      const doneIds = new Set(done);
-      const updates = rows.map((r) => {
-        const problems = failed.get(r.rowNumber);
-        if (doneIds.has(r.id)) return { id: r.id, s: 'S', m: null };
-        return problems ? { id: r.id, s: 'E', m: joinProblems(problems) } : { id: r.id, s: 'V', m: null };
-      });
-      await writeStatuses(trx, table, updates);
-      committed = doneIds.size;
-      listed.push(...errorRows(failed));
     }
     const { rows: count } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}
       where group_id = ${groupId} and import_status = 'E' and ${stagingScope(user, type, table)}`.execute(trx);

@@ -23,7 +23,7 @@ import { inTransaction } from '../../db/transaction';
 import type { SessionUser } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { clientsIn, grantScope, grantsWarehouse, itemClient } from '../../platform/grants';
-import { groupKey, itemsOf, type StagedRow, type Verdicts, validateRows } from './imports.validate';
+import { groupKey, groupKeyFields, itemsOf, type StagedRow, type Verdicts, validateRows } from './imports.validate';
 
 const snake = (name: string): string => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
@@ -244,7 +244,7 @@ export async function importBatch(
     const total = (facts?.total ?? 0) - replaced + kept.length;
     if (total > IMPORT_LIMITS.rowsPerGroup) throw new AppError('importGroupTooLarge', { max: IMPORT_LIMITS.rowsPerGroup, total });
 
-    const others = facts ? await groupKeys(trx, type, table, groupId) : new Map<string, number>();
+    const others = facts ? await groupKeys(trx, type, table, groupId, kept) : new Map<string, number>();
     const verdicts = await validateRows(trx, type, whId, kept, lang, others);
     await insertRows(trx, type, table, whId, groupId, user.name, kept, verdicts);
     return {
@@ -258,20 +258,30 @@ export async function importBatch(
   });
 }
 
-/** The keys of the group's rows that count for duplicates (not in error), by key → row number. */
-async function groupKeys(trx: Trx, type: ImportType, table: string, groupId: number): Promise<Map<string, number>> {
+/**
+ * The group's rows outside the batch that count for duplicates (not in error) and share a key with the batch, by key →
+ * row number: one statement joining the batch's keys.
+ */
+async function groupKeys(
+  trx: Trx,
+  type: ImportType,
+  table: string,
+  groupId: number,
+  batch: readonly StagedRow[],
+): Promise<Map<string, number>> {
   const keys = new Map<string, number>();
-  const fields = IMPORT_FIELDS[type].map((f) => f.field);
-  const probe: StagedRow = { rowNumber: 0, values: {} };
-  if (groupKey(type, { rowNumber: 0, values: Object.fromEntries(fields.map((f) => [f, 'x'])) }) === null) return keys;
-  const { rows } = await sql<Record<string, string | null> & { rowNumber: number }>`
-    select row_number, ${sql.join(fields.map((f) => sql.ref(snake(f))))} from ${sql.table(table)}
-    where group_id = ${groupId} and import_status <> 'E'`.execute(trx);
-  for (const row of rows) {
-    probe.values = row;
-    const key = groupKey(type, probe);
-    if (key !== null) keys.set(key, row.rowNumber);
-  }
+  const fields = groupKeyFields(type);
+  const wanted = [...new Set(batch.map((r) => groupKey(type, r)).filter((k): k is string => k !== null))];
+  if (fields.length === 0 || wanted.length === 0) return keys;
+  const parts = wanted.map((k) => JSON.parse(k) as string[]);
+  const names = fields.map((_, i) => `k${i}`);
+  const arrays = fields.map((_, i) => sql`${parts.map((p) => p[i] ?? '')}::text[]`);
+  const on = fields.map((f, i) => sql`${sql.ref(`s.${snake(f)}`)} = ${sql.ref(`p.${names[i]}`)}`);
+  const { rows } = await sql<Record<string, string> & { rowNumber: number }>`
+    select s.row_number, ${sql.join(names.map((n) => sql.ref(`p.${n}`)))} from ${sql.table(table)} s
+    join unnest(${sql.join(arrays)}) as p(${sql.join(names.map((n) => sql.id(n)))}) on ${sql.join(on, sql` and `)}
+    where s.group_id = ${groupId} and s.import_status <> 'E'`.execute(trx);
+  for (const row of rows) keys.set(JSON.stringify(names.map((n) => row[n])), row.rowNumber);
   return keys;
 }
 
