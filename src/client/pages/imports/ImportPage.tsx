@@ -152,11 +152,11 @@ export function ImportPage() {
   const importFile = async (into?: number) => {
     const check = checkFileChoice(file);
     if (!check.ok || !file) {
-      toast('warning', t(check.ok ? 'import.msg.unselected' : check.messageKey, check.ok ? undefined : check.values));
+      toast('warning', t(check.ok ? 'error.importFileMissing' : check.messageKey, check.ok ? undefined : check.values));
       return;
     }
     if (!whId) {
-      toast('warning', t('import.msg.noWarehouse'));
+      toast('warning', t('error.importWarehouseRequired'));
       return;
     }
     setOutcome(null);
@@ -165,7 +165,7 @@ export function ImportPage() {
       const languages = await Promise.all([languageMessages('zh_cn'), languageMessages('en_us')]);
       const read = await readImportFile(file, sheetColumns(def, languages));
       if (!read.ok) {
-        toast(read.messageKey === 'import.msg.exception' ? 'error' : 'warning', t(read.messageKey, read.values));
+        toast(read.messageKey === 'error.importException' ? 'error' : 'warning', t(read.messageKey, read.values));
         return;
       }
       setBusy('sending');
@@ -189,7 +189,7 @@ export function ImportPage() {
       await refresh(totals.groupId, totals.errors > 0 ? 'E' : '');
     } catch (error) {
       console.error('import failed', error);
-      toast('error', t('import.msg.exception'));
+      toast('error', t('error.importException'));
     } finally {
       setBusy(null);
       setProgress(null);
@@ -237,7 +237,7 @@ export function ImportPage() {
         if (rows.length >= envelope.data.totalSize || envelope.data.content.length === 0) break;
       }
       if (rows.length === 0) {
-        toast('warning', t('kit.export.noData'));
+        toast('warning', t('error.importNoDataToExport'));
         return;
       }
       const workbook = errorWorkbook(

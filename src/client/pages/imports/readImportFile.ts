@@ -13,16 +13,16 @@ export type ReadResult =
 
 /** Spec 000 §8: a missing file, or a file that is not .xls/.xlsx; .xls is refused with a request to save it as .xlsx. */
 export function checkFileChoice(file: { name: string; size: number } | null): FileCheck {
-  if (!file) return { ok: false, messageKey: 'import.msg.unselected' };
+  if (!file) return { ok: false, messageKey: 'error.importFileMissing' };
   const name = file.name.toLowerCase();
-  if (name.endsWith('.xls')) return { ok: false, messageKey: 'import.msg.xls' };
-  if (!name.endsWith('.xlsx')) return { ok: false, messageKey: 'import.msg.badFormat' };
+  if (name.endsWith('.xls')) return { ok: false, messageKey: 'error.importXlsNotSupported' };
+  if (!name.endsWith('.xlsx')) return { ok: false, messageKey: 'error.importFileFormat' };
   if (file.size > IMPORT_LIMITS.fileBytes)
-    return { ok: false, messageKey: 'import.msg.tooLarge', values: { mb: IMPORT_LIMITS.fileBytes / 1024 / 1024 } };
+    return { ok: false, messageKey: 'error.importFileTooLarge', values: { maxMb: IMPORT_LIMITS.fileBytes / 1024 / 1024 } };
   return { ok: true };
 }
 
-const EXCEPTION = { ok: false, messageKey: 'import.msg.exception' } as const;
+const EXCEPTION = { ok: false, messageKey: 'error.importException' } as const;
 
 /** Reads the first sheet of the chosen file and maps its columns; nothing is sent from here. */
 export async function readImportFile(file: File, columns: readonly SheetColumn[]): Promise<ReadResult> {
@@ -30,7 +30,7 @@ export async function readImportFile(file: File, columns: readonly SheetColumn[]
   if (!check.ok) return check;
   const bytes = new Uint8Array(await file.arrayBuffer());
   // An old workbook renamed .xlsx.
-  if (isOleWorkbook(bytes)) return { ok: false, messageKey: 'import.msg.xls' };
+  if (isOleWorkbook(bytes)) return { ok: false, messageKey: 'error.importXlsNotSupported' };
   const verdict = inspectZip(bytes);
   if (!verdict.ok) {
     console.warn(`import file refused before reading: ${verdict.reason}`);
