@@ -151,4 +151,10 @@ test('items in English: template, one row error, commit, fix and re-import', asy
   await commit(page, /Committed: 1 row,/);
   await expect(count(page, 'S')).toContainText('3');
   await shot(page, 'import-committed-en');
+
+  // Deleting the group (the spec's delete confirmation) takes its staging rows; the items stay.
+  await page.getByTestId('import-delete').click();
+  await expect(page.locator('.wharf-confirm')).toContainText('Do you confirm the deletion?');
+  await confirmOk(page);
+  await expect(toast(page, '3 rows of the group deleted')).toBeVisible();
 });
