@@ -9,6 +9,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { randomCaptchaCode } from './modules/auth/auth.service';
 import { registerBackupRoutes } from './modules/backup/backup.routes';
 import { registerCycleCountRoutes } from './modules/cyclecount/cyclecount.routes';
+import { registerImportRoutes } from './modules/imports/imports.routes';
 import { registerInspectionRoutes } from './modules/inbound/inspection.routes';
 import { PO_BINDINGS } from './modules/inbound/po.bindings';
 import { registerPoRoutes } from './modules/inbound/po.routes';
@@ -144,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<WharfApp> {
         registerCycleCountRoutes(api, ctx);
         registerRfRoutes(api, ctx);
         registerKioskRoutes(api, ctx);
+        registerImportRoutes(api, ctx);
         // Last onSend hook of the scope: the operation log above reads the answer's text.
         installCompression(api);
       },

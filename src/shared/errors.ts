@@ -232,6 +232,27 @@ export const ERROR_CODES = [
   'podSubmissionReused',
   'podNotFound',
   'podNotFoundScan',
+  // Excel import (imports module)
+  'importWarehouseRequired',
+  'importBatchTooLarge',
+  'importGroupTooLarge',
+  'importGroupNotFound',
+  'importGroupOtherWarehouse',
+  'importRowsNotGranted',
+  'importRowNumberRepeated',
+  'importDuplicateInFile',
+  'importExistsInDatabase',
+  'importHeaderDiffers',
+  'importDocumentFailed',
+  'importItemNotOfClient',
+  'importUnitNotOfItem',
+  'importTooLong',
+  'importFileMissing',
+  'importFileFormat',
+  'importXlsNotSupported',
+  'importFileTooLarge',
+  'importException',
+  'importNoDataToExport',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,4 +1,5 @@
 import type { Row } from '../../src/server/crud/crud.types';
+import { IMPORT_TYPE_DEFS, IMPORT_TYPES, importEntityName } from '../../src/shared/imports';
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
@@ -263,6 +264,18 @@ export const ENTITY_SAMPLES: Record<string, (n: number) => Row> = {
     lockFlag: 'N',
     remark: 'contract sample',
   }),
+  // Excel import staging rows, added to the demo WH01 group of their type (seed/demoImports.ts): the template's example.
+  ...Object.fromEntries(
+    IMPORT_TYPES.map((type) => [
+      importEntityName(type),
+      (n: number): Row => ({
+        whId: 'WH01',
+        groupId: IMPORT_TYPES.indexOf(type) * 2 + 1,
+        rowNumber: n + 3,
+        ...IMPORT_TYPE_DEFS[type].example,
+      }),
+    ]),
+  ),
 };
 
 export const ENTITY_EDITS: Record<string, Row> = {
@@ -299,4 +312,7 @@ export const ENTITY_EDITS: Record<string, Row> = {
   user: { nickName: 'Renamed user' },
   role: { remark: 'Renamed role' },
   dict: { labelEn: 'Renamed label' },
+  ...Object.fromEntries(
+    IMPORT_TYPES.map((type) => [importEntityName(type), { [IMPORT_TYPE_DEFS[type].columns[0]!.field]: 'CHANGED' }]),
+  ),
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSheetData, exportFileName, sheetColumnWidths } from './exportExcel';
+import { buildSheetData, escapeFormula, exportFileName, sheetColumnWidths, unescapeFormula } from './exportExcel';
 
 describe('Excel export', () => {
   const columns = [
@@ -26,5 +26,16 @@ describe('Excel export', () => {
 
   it('stamps the file name and removes characters Windows refuses', () => {
     expect(exportFileName('a/b', new Date(2024, 4, 6, 7, 8, 9))).toBe('a_b_20240506070809.xlsx');
+  });
+
+  it('escapes every text a spreadsheet would run as a formula, and nothing else', () => {
+    for (const text of ['=1+1', '+SUM(A1)', '-2+3', '@cmd', '\t=1', '\r=1', '=HYPERLINK("http://x")'])
+      expect(escapeFormula(text), text).toBe(`'${text}`);
+    for (const text of ['A-01', '-5', '+1.5', '0.001', '', "'quoted", '2024-05-06']) expect(escapeFormula(text), text).toBe(text);
+    expect(buildSheetData([{ header: 'h', text: (r: string) => r }], ['=1+1'])[1]).toEqual([{ value: "'=1+1", type: String }]);
+  });
+
+  it('reads an escaped text back as it was', () => {
+    for (const text of ['=1+1', '-2+3', '@cmd', 'A-01', "'quoted", '-5']) expect(unescapeFormula(escapeFormula(text))).toBe(text);
   });
 });

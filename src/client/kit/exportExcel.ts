@@ -9,14 +9,30 @@ export interface ExportColumn<Row> {
   text: (row: Row) => string;
 }
 
+/**
+ * A text that a spreadsheet would take for a formula (= + - @, or a leading tab or carriage return that some
+ * applications strip first) gets an apostrophe in front, so that no formula runs when the file is opened or a cell is
+ * edited (OWASP "CSV injection"). A plain number ("-5", "+1.5") is no formula and stays as it is.
+ */
+export function escapeFormula(text: string): string {
+  if (!/^[=+\-@\t\r]/.test(text) || /^[+-]?\d+(\.\d+)?$/.test(text)) return text;
+  return `'${text}`;
+}
+
+/** The text as it was before `escapeFormula` (for a file that comes back to be imported again). */
+export function unescapeFormula(text: string): string {
+  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
+}
+
 // Excel measures width in characters of the default font; ~7 px each at 100% zoom.
 const PX_PER_CHAR = 7;
 
 /** The sheet as rows of cells: a bold header row, then one row per record. Pure, for testing. */
 export function buildSheetData<Row>(columns: readonly ExportColumn<Row>[], rows: readonly Row[]): SheetData {
-  const header = columns.map((column) => ({ value: column.header, fontWeight: 'bold' as const }));
-  // Every value is written as text: ids and codes such as "007" must keep their leading zeros.
-  const body = rows.map((row) => columns.map((column) => ({ value: column.text(row), type: String })));
+  const header = columns.map((column) => ({ value: escapeFormula(column.header), fontWeight: 'bold' as const }));
+  // Every value is written as text: ids and codes such as "007" must keep their leading zeros; a text that would start
+  // a formula is escaped.
+  const body = rows.map((row) => columns.map((column) => ({ value: escapeFormula(column.text(row)), type: String })));
   return [header, ...body];
 }
 

@@ -73,6 +73,15 @@ function format(intl: IntlShape, id: string, values?: Values): string {
   return intl.formatMessage({ id }, resolved);
 }
 
+/**
+ * All messages of a language, whichever is shown (e.g. to recognise a spreadsheet's column labels written in the other
+ * language). Loaded once, as the language switch loads them. The build precompiles them (ICU syntax trees), so a
+ * value is text only in the tests' unbuilt files: read it with `messageText`.
+ */
+export async function languageMessages(language: LanguageCode): Promise<Readonly<Record<string, unknown>>> {
+  return (await loadMessages(language, true)).messages;
+}
+
 /** Translates outside React (the api client's toasts). Unknown keys come back as the key itself. */
 export function translate(id: string, values?: Values): string {
   return format(currentIntl, id, values);

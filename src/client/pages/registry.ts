@@ -97,6 +97,8 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'sys/backup': lazy(() => import('./backup/BackupPage').then((m) => ({ default: m.BackupPage }))),
   'generator/generator': lazy(() => import('./generator/GeneratorPage').then((m) => ({ default: m.GeneratorPage }))),
   'Wms/Report': lazy(() => import('./reports/ReportFramePage').then((m) => ({ default: m.ReportFramePage }))),
+  // Excel import (issue 17): read-excel-file and write-excel-file load with this screen only.
+  'Wms/ExcelImport': lazy(() => import('./imports/ImportPage').then((m) => ({ default: m.ImportPage }))),
   'Core/Signature': lazy(() => import('./signature/SignaturePage').then((m) => ({ default: m.SignaturePage }))),
   // Inbound: receiving desk, receipts, PO reconciliation
   'Wms/Receiving': lazy(() => import('./inbound/ReceivingPage').then((m) => ({ default: m.ReceivingPage }))),

@@ -17,6 +17,7 @@ import * as m0016 from './migrations/0016_shipping';
 import * as m0017 from './migrations/0017_cycle_count';
 import * as m0018 from './migrations/0018_rf';
 import * as m0019 from './migrations/0019_kiosk';
+import * as m0020 from './migrations/0020_imports';
 
 // Listed explicitly: the server is one esbuild bundle, so nothing is read from disk at run time.
 const MIGRATIONS: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017_cycle_count': m0017,
   '0018_rf': m0018,
   '0019_kiosk': m0019,
+  '0020_imports': m0020,
 };
 
 /** Brings the schema to the newest version; fails loudly (the server must not start half-migrated). */

@@ -2,6 +2,7 @@
  * Closed code lists of master data (spec 001 §5 "allowed codes" and the statuses of 0004_masterdata).
  * Each value is labelled `code.<list>.<value>` in both locale files.
  */
+import { IMPORT_STATUSES } from '../importStatus';
 import { KIOSK_FLOWS, STATION_STATUSES } from '../kiosk';
 import { CARTON_KINDS, HU_INDICATORS, LOCATION_TYPES, YES_NO, ZONE_TYPES } from '../validation';
 
@@ -66,6 +67,9 @@ export const CODE_LISTS = {
   stationStatus: STATION_STATUSES,
   /** The flows a dock station offers (tiles of its home screen). */
   kioskFlow: KIOSK_FLOWS,
+  // Excel import (src/server/modules/imports/README.md)
+  /** Staging row: N new (not validated), E error, V valid, S committed. */
+  importStatus: IMPORT_STATUSES,
   // Cycle counts (FLOWS.md, src/server/modules/cyclecount/README.md)
   /** Count task: N new (to count), C counted, A adjustment task generated. */
   cycleCountStatus: ['N', 'C', 'A'],

@@ -1,5 +1,6 @@
 import type { EntityDef } from './defineEntity';
 import { exceptionLog } from './exceptionLog';
+import { IMPORT_ENTITIES } from './imports';
 import { tblInvAdjustmentDetail, tblInvMovementDetail } from './inventoryLines';
 import { tblInvAdjustment, tblInvMovement } from './inventoryTasks';
 import { ORDER_ENTITIES, ORDER_LINE_ENTITIES } from './orders';
@@ -82,6 +83,8 @@ export const ENTITIES: Record<string, EntityDef> = {
   rfSubProcessDetail,
   rfSubProcessOption,
   rfMainProcessDetail,
+  // Excel import staging (imports module)
+  ...IMPORT_ENTITIES,
 };
 
 /**

@@ -11,6 +11,8 @@ export interface MenuSeed {
   resource?: string;
   /** Only `view` (read-only screens such as logs). */
   viewOnly?: boolean;
+  /** Further resources whose four buttons the screen carries too (the import types of the Excel import screen). */
+  moreResources?: readonly { resource: string; name: string; nameEn: string }[];
   children?: MenuSeed[];
 }
 
@@ -22,6 +24,22 @@ const screen = (name: string, nameEn: string, url: string, resource?: string, ex
   ...extra,
 });
 const detail = (name: string, nameEn: string, url: string): MenuSeed => ({ name, nameEn, url, hidden: true });
+
+/** The import types' own buttons (view, add, edit, delete each), as migration 0020 adds them to older databases. */
+const IMPORT_BUTTONS = (
+  [
+    ['Inbound', '入库', 'inbound'],
+    ['Outbound', '出库', 'outbound'],
+    ['InvAdjustment', '库存调整', 'adjustments'],
+    ['InvMovement', '库存移动', 'movements'],
+    ['ItemMaster', '商品', 'items'],
+    ['ItemUom', '商品单位', 'item units'],
+    ['Vendor', '供应商', 'vendors'],
+    ['Zone', '库区', 'zones'],
+    ['ZoneLoca', '库区库位', 'zone locations'],
+    ['Location', '库位', 'locations'],
+  ] as const
+).map(([type, name, nameEn]) => ({ resource: `tblTempExcelImport${type}`, name, nameEn }));
 
 /** Every screen of both spec documents (detail routes keep the spec's names, e.g. `Wms/TPoDetail`). */
 export const MENU_TREE: MenuSeed[] = [
@@ -125,7 +143,7 @@ export const MENU_TREE: MenuSeed[] = [
     name: '数据导入',
     nameEn: 'Import',
     icon: 'file-earmark-arrow-up',
-    children: [screen('Excel导入', 'Excel import', 'Wms/ExcelImport', 'tblTempExcelImport')],
+    children: [screen('Excel导入', 'Excel import', 'Wms/ExcelImport', 'tblTempExcelImport', { moreResources: IMPORT_BUTTONS })],
   },
   {
     name: '日志与报表',

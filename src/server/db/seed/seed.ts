@@ -3,6 +3,7 @@ import { ACTIONS, permission } from '../../../shared/permissions';
 import { LOCALE_IDS } from '../../../shared/wire';
 import { generatePassword, hashPassword } from '../../platform/passwords';
 import type { Db } from '../connect';
+import { seedDemoImports } from './demoImports';
 import { seedDemoInbound } from './demoInbound';
 import { seedDemoKiosk } from './demoKiosk';
 import { seedDemoMasterdata } from './demoMasterdata';
@@ -40,21 +41,24 @@ async function insertMenus(db: Db, nodes: MenuSeed[], parentId: number): Promise
       .returning('id')
       .executeTakeFirstOrThrow();
     if (node.children) await insertMenus(db, node.children, id);
-    if (node.resource) {
-      const resource = node.resource;
+    const resources = [
+      ...(node.resource ? [{ resource: node.resource, name: node.name, nameEn: node.nameEn }] : []),
+      ...(node.moreResources ?? []).map((r) => ({ ...r, name: `${node.name}-${r.name}`, nameEn: `${node.nameEn}: ${r.nameEn}` })),
+    ];
+    for (const [r, { resource, name, nameEn }] of resources.entries()) {
       const actions = node.viewOnly ? (['view'] as const) : ACTIONS;
       await db
         .insertInto('sysMenu')
         .values(
           actions.map((action, i) => ({
             parentId: id,
-            name: `${node.name}-${BUTTON_NAMES[action][0]}`,
-            nameEn: `${node.nameEn}: ${BUTTON_NAMES[action][1]}`,
+            name: `${name}-${BUTTON_NAMES[action][0]}`,
+            nameEn: `${nameEn}: ${BUTTON_NAMES[action][1]}`,
             url: null,
             perms: permission(resource, action),
             type: 2,
             icon: null,
-            orderNum: i + 1,
+            orderNum: r * actions.length + i + 1,
             hidden: false,
             keepAlive: false,
           })),
@@ -134,5 +138,6 @@ export async function seedDemo(db: Db): Promise<boolean> {
   await seedDemoShipping(db);
   await seedDemoRf(db);
   await seedDemoKiosk(db);
+  await seedDemoImports(db);
   return true;
 }

@@ -176,22 +176,22 @@ export async function handover(
   requireSameCartons(deliveryNumber, cartons, input.loadedCartons);
 
   const receivedAt = context.now;
+  // The proof records the hand-over that ships the delivery (in the transaction below; if that fails, this PDF is
+  // dropped with it): it reads shipped at the time the server received it.
+  const shipped = { ...data, status: 'S' as const, shipTime: receivedAt.toISOString() };
   let pdf: Uint8Array;
   try {
-    pdf = (
-      // The proof records the hand-over that ships the delivery (in the transaction below; if that fails, this PDF is
-      // dropped with it): it reads shipped at the time the server received it.
-      await renderDeliveryNote({ ...data, status: 'S', shipTime: receivedAt.toISOString() }, context.language, {
-        driverName,
-        vehiclePlate,
-        carrierCode: head.carrierId,
-        signedAt: signedAt.toISOString(),
-        receivedAt: receivedAt.toISOString(),
-        stationName: context.stationName,
-        userName: user.name,
-        signaturePng: png,
-      })
-    ).bytes;
+    const rendered = await renderDeliveryNote(shipped, context.language, {
+      driverName,
+      vehiclePlate,
+      carrierCode: head.carrierId,
+      signedAt: signedAt.toISOString(),
+      receivedAt: receivedAt.toISOString(),
+      stationName: context.stationName,
+      userName: user.name,
+      signaturePng: png,
+    });
+    pdf = rendered.bytes;
   } catch {
     // pdf-lib could not read the image: a PNG header over broken data.
     throw new AppError('podSignatureInvalid', { maxKb: MAX_SIGNATURE_BYTES / 1024 });
