@@ -132,6 +132,7 @@ export interface PodSummary {
   driverName: string;
   vehiclePlate: string;
   carrierCode: string;
+  /** The station's time of the signature, and the server's time of receipt (ISO). */
   signedAt: string;
   receivedAt: string;
   stationName: string;

@@ -3,28 +3,9 @@
  * with Chinese text (Noto Sans SC through the shipping documents' kit, as the server embeds it), and a reader that
  * lists the images each page of a PDF draws, with the matrix they are drawn under.
  */
-import { deflateSync } from 'node:zlib';
 import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
 import { A4, openDocument, text } from '../../src/server/modules/shipping/documents/pdfKit';
-
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc32 = (bytes: Uint8Array) => {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-};
-const chunk = (type: string, data: Uint8Array) => {
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const out = Buffer.alloc(body.length + 8);
-  out.writeUInt32BE(data.length, 0);
-  body.copy(out, 4);
-  out.writeUInt32BE(crc32(body), body.length + 4);
-  return out;
-};
+import { encodePng } from './png';
 
 /**
  * An RGBA PNG of the 300 × 200 signature canvas at `scale` (1: what the signature tool embeds, as strokesToPng makes it
@@ -47,18 +28,7 @@ export function signaturePng(scale = 1): Uint8Array {
   for (let t = 0; t <= 1; t += 0.0005) {
     ink(scale * (20 + 260 * t), scale * (100 + 55 * Math.sin(t * 14) * (1 - t * 0.5) - 20 * Math.cos(t * 31)));
   }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 6, 0, 0, 0], 8); // 8 bits per channel, RGBA, deflate, no filter method, no interlace
-  return new Uint8Array(
-    Buffer.concat([
-      Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-      chunk('IHDR', header),
-      chunk('IDAT', deflateSync(rows)),
-      chunk('IEND', new Uint8Array()),
-    ]),
-  );
+  return new Uint8Array(encodePng(width, height, 6, rows));
 }
 
 /** An A4 PDF of `pages` pages, each with a Chinese and Latin heading and a few lines of Chinese text. */

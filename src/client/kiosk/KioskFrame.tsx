@@ -10,6 +10,7 @@ import { KioskHome } from './KioskHome';
 import { KioskRfFlow } from './KioskRfFlow';
 import { kiosk } from './kioskState';
 import { LanguageToggle } from './LanguageToggle';
+import { StationTitle } from './StationTitle';
 import { useIdleCountdown } from './useIdleCountdown';
 
 // The document signing tool is its own chunk (pdf.js, pdf-lib): loaded when the SIGN tile opens.
@@ -48,13 +49,7 @@ export function KioskFrame({ station, onSignOut }: Props) {
             {t('kiosk.home')}
           </button>
         )}
-        <div className="kiosk-bar-title">
-          {station.stationName}
-          <span className="kiosk-bar-place">
-            {station.whId} {station.whName}
-            {station.dockDoor ? ` · ${t('kiosk.dockDoor', { door: station.dockDoor })}` : ''}
-          </span>
-        </div>
+        <StationTitle station={station} />
         <div className="kiosk-bar-user" data-testid="kiosk-user">
           <SlIcon name="person-circle" />
           {userName}

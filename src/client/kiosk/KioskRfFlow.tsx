@@ -26,7 +26,7 @@ export function KioskRfFlow({ flow, mainProcessName, whId }: Props) {
   const { language } = useSnapshot(session);
   const [ended, setEnded] = useState(false);
   const rf = useRfRuntime({ onShown: (shown) => setEnded(shown === null), focused: true });
-  const { dialog, list, message, busy, inputRef, refuse, run, enter, press } = rf;
+  const { dialog, message, busy, refuse, run } = rf;
 
   const start = useCallback(() => {
     setEnded(false);
@@ -57,15 +57,7 @@ export function KioskRfFlow({ flow, mainProcessName, whId }: Props) {
     <div className="rf-page kiosk-rf" data-testid={`kiosk-rf-${flow}`} aria-busy={busy}>
       <h1 className="kiosk-rf-title">{t(`kiosk.flow.${flow}`)}</h1>
       {dialog && !ended ? (
-        <RfDialogView
-          dialog={dialog}
-          list={list}
-          message={message}
-          inputRef={inputRef}
-          onEnter={enter}
-          onKey={press}
-          onDuplicate={() => refuse(t('rfDialog.duplicate'))}
-        />
+        <RfDialogView dialog={dialog} rf={rf} />
       ) : ended ? (
         <div className="kiosk-rf-ended">
           <Message message={message} />

@@ -6,6 +6,7 @@ import { type KioskResult, loginByBadge, loginByPin } from './kioskApi';
 import { LanguageToggle } from './LanguageToggle';
 import { OnScreenKeyboard } from './OnScreenKeyboard';
 import { ScanField } from './ScanField';
+import { StationTitle } from './StationTitle';
 
 interface Props {
   station: StationConfig;
@@ -47,13 +48,7 @@ export function SignInScreen({ station, onSignedIn }: Props) {
   return (
     <div className="kiosk-page" data-testid="kiosk-signin">
       <header className="kiosk-bar">
-        <div className="kiosk-bar-title">
-          {station.stationName}
-          <span className="kiosk-bar-place">
-            {station.whId} {station.whName}
-            {station.dockDoor ? ` · ${t('kiosk.dockDoor', { door: station.dockDoor })}` : ''}
-          </span>
-        </div>
+        <StationTitle station={station} />
         <LanguageToggle />
       </header>
       <main className="kiosk-signin">

@@ -73,7 +73,7 @@ export function RfDialogPage() {
     },
     focused: view === 'dialog' && !menuOpen,
   });
-  const { dialog, list, message, busy, inputRef, current, show, refuse, run, enter, press } = rf;
+  const { dialog, message, busy, current, show, refuse, run } = rf;
 
   // The start: where the worker works, then the flow the query names, or the one running (resume), or the flows.
   const started = useRef(false);
@@ -213,16 +213,7 @@ export function RfDialogPage() {
             onClose={closeMenu}
           />
         ) : view === 'dialog' && dialog ? (
-          <RfDialogView
-            dialog={dialog}
-            list={list}
-            message={message}
-            inputRef={inputRef}
-            onEnter={enter}
-            onKey={press}
-            onCamera={openCamera}
-            onDuplicate={() => refuse(t('rfDialog.duplicate'))}
-          />
+          <RfDialogView dialog={dialog} rf={rf} onCamera={openCamera} />
         ) : view === 'home' ? (
           <RfHomeView
             processes={home?.processes ?? null}

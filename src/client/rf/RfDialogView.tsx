@@ -1,8 +1,9 @@
-import { type RefObject, useState } from 'react';
-import type { RfDialog, RfFunctionKey, RfListRow, RfMessage } from '../../shared/rf';
+import { useState } from 'react';
+import type { RfDialog, RfFunctionKey, RfMessage } from '../../shared/rf';
 import { useT } from '../kit/i18n';
 import { SlIcon } from '../kit/sl';
 import { useWedgeScanner } from '../kit/useWedgeScanner';
+import type { RfRuntime } from './useRfRuntime';
 
 /** The keyboard key shown on a function key's button (Enter confirms the input; DONE has only its button). */
 export const KEYBOARD_OF: Record<RfFunctionKey, string | null> = {
@@ -15,21 +16,20 @@ export const KEYBOARD_OF: Record<RfFunctionKey, string | null> = {
 };
 
 interface Props {
+  /** The dialog shown (the runtime's, once there is one). */
   dialog: RfDialog;
-  list: RfListRow[];
-  message: RfMessage | null;
-  inputRef: RefObject<HTMLInputElement | null>;
-  /** Enter with the field's text (typed, scanned, or a list row's value). */
-  onEnter: (input: string) => void;
-  onKey: (key: RfFunctionKey) => void;
+  /** The RF runtime the view shows and answers: its list, message line and input; Enter, keys, refusals. */
+  rf: Pick<RfRuntime, 'list' | 'message' | 'inputRef' | 'enter' | 'press' | 'refuse'>;
   /** Opens the camera page; without it (the dock kiosk: a fixed scanner, no camera page) there is no camera button. */
   onCamera?: () => void;
-  onDuplicate: () => void;
 }
 
 /** One RF dialog: title, headers, prompt, the input (scan or type), the list, the message line and the keys. */
-export function RfDialogView({ dialog, list, message, inputRef, onEnter, onKey, onCamera, onDuplicate }: Props) {
+export function RfDialogView({ dialog, rf, onCamera }: Props) {
   const t = useT();
+  const { list, message, inputRef, enter: onEnter, press: onKey } = rf;
+  // A wedge burst repeating the last scan: refused on the message line, the dialog unchanged.
+  const onDuplicate = () => rf.refuse(t('rfDialog.duplicate'));
   const [lastInput, setLastInput] = useState<'scan' | 'typed' | ''>('');
   const onKeyDown = useWedgeScanner({
     onScan: (text) => {

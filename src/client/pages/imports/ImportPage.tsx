@@ -32,6 +32,7 @@ import { ERROR_MSG, ROW_NUMBER, type StagingRow, sheetColumns, templateColumns }
 import { checkFileChoice, readImportFile } from './readImportFile';
 import { downloadWorkbook, errorWorkbook, templateWorkbook } from './templateSheet';
 import { uploadRows } from './uploadRows';
+import '../../kit/kit.css';
 import './imports.css';
 
 type Busy = 'template' | 'reading' | 'sending' | 'committing' | 'errors' | 'deleting' | null;
@@ -291,7 +292,7 @@ export function ImportPage() {
 
   return (
     <div className="import-page" data-testid="import-page">
-      <section className="import-panel">
+      <section className="wharf-panel import-panel">
         <div className="import-row">
           <SlSelect
             // A select shows the option text it was given a value under: re-created when the texts change.
@@ -380,7 +381,7 @@ export function ImportPage() {
         ) : null}
       </section>
 
-      <section className="import-panel">
+      <section className="wharf-panel import-panel">
         <div className="import-row">
           <SlSelect
             key={`${language}:${groups.map((g) => `${g.groupId}:${g.total}`).join(',')}`}

@@ -2,12 +2,13 @@
 import type SlInputElement from '@shoelace-style/shoelace/dist/components/input/input.component.js';
 import { type FormEvent, useState } from 'react';
 import type { BindStationRequest } from '../../../shared/kiosk';
-import { SUCCESS } from '../../../shared/wire';
-import { apiPost, toast } from '../../kit/api';
+import { toast } from '../../kit/api';
+import { DialogFooter } from '../../kit/DialogFooter';
 import type { EntityRow } from '../../kit/EntityListPage';
 import { useT } from '../../kit/i18n';
 import { ModalDialog } from '../../kit/ModalDialog';
-import { SlButton, SlInput } from '../../kit/sl';
+import { SlInput } from '../../kit/sl';
+import { useDialogPost } from '../../kit/useDialogPost';
 
 export interface BindStationDialogProps {
   /** The station to bind; null: closed. */
@@ -21,7 +22,7 @@ const CODE_MAX = 16;
 export function BindStationDialog({ station, onClose, onDone }: BindStationDialogProps) {
   const t = useT();
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, post } = useDialogPost();
   if (!station || typeof station.id !== 'number') return null;
   const id = station.id;
   const name = String(station.stationName ?? id);
@@ -30,20 +31,13 @@ export function BindStationDialog({ station, onClose, onDone }: BindStationDialo
     event?.preventDefault();
     const typed = code.trim();
     if (!typed) return;
-    setBusy(true);
-    try {
-      const body: BindStationRequest = { id, code: typed };
-      const envelope = await apiPost('/tKioskStation/bind', body);
-      if (envelope.code !== SUCCESS) return;
+    const body: BindStationRequest = { id, code: typed };
+    await post('/tKioskStation/bind', body, () => {
       toast('success', t('kiosk.station.bound', { name }));
       setCode('');
       onDone();
       onClose();
-    } catch {
-      // Reported by the api client.
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -59,19 +53,15 @@ export function BindStationDialog({ station, onClose, onDone }: BindStationDialo
           onSlInput={(event) => setCode((event.target as SlInputElement).value)}
         />
       </form>
-      <SlButton slot="footer" onClick={onClose}>
-        {t('kit.confirm.cancel')}
-      </SlButton>
-      <SlButton
-        slot="footer"
-        variant="primary"
-        loading={busy}
-        disabled={!code.trim()}
-        data-testid="bind-ok"
-        onClick={() => void submit()}
-      >
-        {t('kiosk.station.bind')}
-      </SlButton>
+      <DialogFooter
+        cancelLabel="kit.confirm.cancel"
+        onCancel={onClose}
+        submitLabel="kiosk.station.bind"
+        submitTestId="bind-ok"
+        submitDisabled={!code.trim()}
+        busy={busy}
+        onSubmit={() => void submit()}
+      />
     </ModalDialog>
   );
 }

@@ -6,13 +6,14 @@
  */
 import { type FormEvent, useEffect, useState } from 'react';
 import { matchesRule } from '../../../shared/validation';
-import { SUCCESS } from '../../../shared/wire';
-import { apiPost, toast } from '../../kit/api';
+import { toast } from '../../kit/api';
 import { useConfirm } from '../../kit/confirm';
+import { DialogFooter } from '../../kit/DialogFooter';
 import type { EntityRow } from '../../kit/EntityListPage';
 import { useT } from '../../kit/i18n';
 import { ModalDialog } from '../../kit/ModalDialog';
-import { SlButton, SlInput } from '../../kit/sl';
+import { SlInput } from '../../kit/sl';
+import { useDialogPost } from '../../kit/useDialogPost';
 import './picking.css';
 
 export type PickMode = 'pick' | 'short';
@@ -38,7 +39,7 @@ export function PickDialog({ task, mode, onClose, onDone }: PickDialogProps) {
   const confirm = useConfirm();
   const [values, setValues] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, post } = useDialogPost();
   useEffect(() => {
     if (!task) return;
     setValues({
@@ -77,24 +78,22 @@ export function PickDialog({ task, mode, onClose, onDone }: PickDialogProps) {
       return;
     }
     if (!(await confirm('kit.confirm.submit'))) return;
-    setBusy(true);
-    try {
-      const blank = (s: string) => (s.trim() === '' ? null : s.trim());
-      const envelope =
-        mode === 'pick'
-          ? await apiPost<{ pickedQty: string }>('/tWavePickTask/completeWavePick', {
+    const blank = (s: string) => (s.trim() === '' ? null : s.trim());
+    const [url, body] =
+      mode === 'pick'
+        ? [
+            '/tWavePickTask/completeWavePick',
+            {
               id: task.id,
               qty: v('qty').trim(),
               locationId: v('locationId').trim(),
               lotNumber: blank(v('lotNumber')),
               huId: blank(v('huId')),
-            })
-          : await apiPost<{ shortQty: string; reallocatedQty: string; unplannedQty: string }>('/tWavePickTask/pickLocShortage', {
-              id: task.id,
-              qtyFound: v('qty').trim(),
-            });
-      if (envelope.code !== SUCCESS) return;
-      const data = envelope.data as Record<string, string>;
+            },
+          ]
+        : ['/tWavePickTask/pickLocShortage', { id: task.id, qtyFound: v('qty').trim() }];
+    // Pick answers { pickedQty }; short pick { shortQty, reallocatedQty, unplannedQty }.
+    await post<Record<string, string>>(url, body, (data) => {
       toast(
         'success',
         mode === 'pick'
@@ -107,11 +106,7 @@ export function PickDialog({ task, mode, onClose, onDone }: PickDialogProps) {
       );
       onDone();
       onClose();
-    } catch {
-      // The api client has shown the failure.
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -171,18 +166,14 @@ export function PickDialog({ task, mode, onClose, onDone }: PickDialogProps) {
         ) : null}
         <button type="submit" hidden />
       </form>
-      <SlButton slot="footer" onClick={onClose}>
-        {t('kit.action.cancel')}
-      </SlButton>
-      <SlButton
-        slot="footer"
-        variant={mode === 'pick' ? 'primary' : 'warning'}
-        loading={busy}
-        data-testid="pick-submit"
-        onClick={() => void submit()}
-      >
-        {t('kit.action.submit')}
-      </SlButton>
+      <DialogFooter
+        onCancel={onClose}
+        submitLabel="kit.action.submit"
+        submitTestId="pick-submit"
+        submitVariant={mode === 'pick' ? 'primary' : 'warning'}
+        busy={busy}
+        onSubmit={() => void submit()}
+      />
     </ModalDialog>
   );
 }

@@ -8,10 +8,12 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { type PageResult, SUCCESS } from '../../../shared/wire';
 import { apiPost, toast } from '../../kit/api';
 import { useConfirm } from '../../kit/confirm';
+import { DialogFooter } from '../../kit/DialogFooter';
 import type { EntityRow } from '../../kit/EntityListPage';
 import { useT } from '../../kit/i18n';
 import { ModalDialog } from '../../kit/ModalDialog';
-import { SlButton, SlInput, SlOption, SlSelect } from '../../kit/sl';
+import { SlInput, SlOption, SlSelect } from '../../kit/sl';
+import { useDialogPost } from '../../kit/useDialogPost';
 import type { GeneratedDelivery } from './shippingApi';
 import './shipping.css';
 
@@ -30,7 +32,7 @@ export function GenerateDeliveryDialog({ cartons, onClose, onDone }: GenerateDel
   const [remark, setRemark] = useState('');
   const [deliveryNumber, setDeliveryNumber] = useState('');
   const [open, setOpen] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
+  const { busy, post } = useDialogPost();
   const first = cartons?.[0];
   const whId = String(first?.whId ?? '');
   const carrier = String(first?.carrier ?? '');
@@ -68,26 +70,18 @@ export function GenerateDeliveryDialog({ cartons, onClose, onDone }: GenerateDel
       }))
     )
       return;
-    setBusy(true);
-    try {
-      const envelope = await apiPost<GeneratedDelivery>('/tblShippingLabel/generateDelivery', {
-        whId,
-        cartonNumbers: numbers,
-        ...(deliveryNumber ? { deliveryNumber } : {}),
-        ...(remark.trim() ? { remark: remark.trim() } : {}),
-      });
-      if (envelope.code !== SUCCESS || !envelope.data) return;
-      toast(
-        'success',
-        t('ship.delivery.generated', { deliveryNumber: envelope.data.deliveryNumber, count: envelope.data.cartonCount }),
-      );
-      onDone(envelope.data);
+    const body = {
+      whId,
+      cartonNumbers: numbers,
+      ...(deliveryNumber ? { deliveryNumber } : {}),
+      ...(remark.trim() ? { remark: remark.trim() } : {}),
+    };
+    await post<GeneratedDelivery | null>('/tblShippingLabel/generateDelivery', body, (delivery) => {
+      if (!delivery) return;
+      toast('success', t('ship.delivery.generated', { deliveryNumber: delivery.deliveryNumber, count: delivery.cartonCount }));
+      onDone(delivery);
       onClose();
-    } catch {
-      // Reported by the api client.
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -126,12 +120,14 @@ export function GenerateDeliveryDialog({ cartons, onClose, onDone }: GenerateDel
         />
         <button type="submit" hidden />
       </form>
-      <SlButton slot="footer" data-testid="delivery-cancel" onClick={onClose}>
-        {t('kit.action.cancel')}
-      </SlButton>
-      <SlButton slot="footer" variant="primary" loading={busy} data-testid="delivery-submit" onClick={() => void submit()}>
-        {t('ship.delivery.generate')}
-      </SlButton>
+      <DialogFooter
+        cancelTestId="delivery-cancel"
+        onCancel={onClose}
+        submitLabel="ship.delivery.generate"
+        submitTestId="delivery-submit"
+        busy={busy}
+        onSubmit={() => void submit()}
+      />
     </ModalDialog>
   );
 }

@@ -2,12 +2,13 @@
 import type SlInputElement from '@shoelace-style/shoelace/dist/components/input/input.component.js';
 import { type FormEvent, useState } from 'react';
 import { PIN_PATTERN } from '../../../shared/kiosk';
-import { SUCCESS } from '../../../shared/wire';
-import { apiPost, toast } from '../../kit/api';
+import { toast } from '../../kit/api';
+import { DialogFooter } from '../../kit/DialogFooter';
 import type { EntityRow } from '../../kit/EntityListPage';
 import { useT } from '../../kit/i18n';
 import { ModalDialog } from '../../kit/ModalDialog';
-import { SlButton, SlInput } from '../../kit/sl';
+import { SlInput } from '../../kit/sl';
+import { useDialogPost } from '../../kit/useDialogPost';
 
 export interface SetPinDialogProps {
   /** The user whose PIN is set; null keeps the dialog closed. */
@@ -18,7 +19,7 @@ export interface SetPinDialogProps {
 export function SetPinDialog({ user, onClose }: SetPinDialogProps) {
   const t = useT();
   const [pin, setPin] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, post } = useDialogPost();
   if (!user) return null;
   const name = String(user.name ?? '');
   const valid = pin === '' || PIN_PATTERN.test(pin);
@@ -31,17 +32,10 @@ export function SetPinDialog({ user, onClose }: SetPinDialogProps) {
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (!valid) return;
-    setBusy(true);
-    try {
-      const envelope = await apiPost('/user/setPin', { id: user.id, pin });
-      if (envelope.code !== SUCCESS) return;
+    await post('/user/setPin', { id: user.id, pin }, () => {
       toast('success', t(pin ? 'kiosk.user.pinSet' : 'kiosk.user.pinCleared', { name }));
       close();
-    } catch {
-      // Reported by the api client.
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -60,19 +54,15 @@ export function SetPinDialog({ user, onClose }: SetPinDialogProps) {
           onSlInput={(event) => setPin((event.target as SlInputElement).value.replace(/\D/g, ''))}
         />
       </form>
-      <SlButton slot="footer" onClick={close}>
-        {t('kit.confirm.cancel')}
-      </SlButton>
-      <SlButton
-        slot="footer"
-        variant="primary"
-        loading={busy}
-        disabled={!valid}
-        data-testid="pin-ok"
-        onClick={() => void submit()}
-      >
-        {t('kit.confirm.ok')}
-      </SlButton>
+      <DialogFooter
+        cancelLabel="kit.confirm.cancel"
+        onCancel={close}
+        submitLabel="kit.confirm.ok"
+        submitTestId="pin-ok"
+        submitDisabled={!valid}
+        busy={busy}
+        onSubmit={() => void submit()}
+      />
     </ModalDialog>
   );
 }

@@ -1,15 +1,11 @@
-import { sql } from 'kysely';
 import { KIOSK_FLOWS, KIOSK_IDLE_SECONDS } from '../../../shared/kiosk';
 import { saveRow } from '../../crud/crud.service';
 import { stationBinding } from '../../modules/kiosk/stations.service';
-import { releaseWaves } from '../../modules/outbound/allocation.service';
-import { completeWavePick } from '../../modules/outbound/picking.service';
-import { buildWave, createConfirmedOrder } from '../../modules/outbound/waveBuild';
-import { completeCartonPick, getNextCarton, type PackLine } from '../../modules/shipping/cartons.service';
 import { generateDelivery } from '../../modules/shipping/deliveries.service';
 import { applyShipLabel } from '../../modules/shipping/labels.service';
 import type { Db } from '../connect';
 import { inTransaction } from '../transaction';
+import { packDemoCarton, seedPickedWave } from './demoPickedWave';
 import { type DemoItem, demoItems, demoOrderLine, demoUser, priorityProfile, putDemoStock } from './demoStock';
 
 /** The demo dock station of WH01 (README of the kiosk module "Demo data"): new, waiting for the code of its screen. */
@@ -39,17 +35,6 @@ export const DEMO_KIOSK_DELIVERIES = { SF: 'DL00000002', JD: 'DL00000003' } as c
 
 /** The demo station and wave are made as the administrator would make them on the screens of these resources. */
 const DEMO_KIOSK_USER = demoUser(['tKioskStation', 'tOrder', 'tWaveMaster', 'tAfaProfile', 'tWavePickTask', 'tblShippingLabel']);
-
-/** The pack lines of a carton: what is left of these order lines, in full. */
-const packAll = (lines: readonly PackLine[], lineNumbers: readonly number[]) =>
-  lines
-    .filter((l) => lineNumbers.includes(l.lineNumber))
-    .map((l) => ({
-      pickDetailId: l.pickDetailId,
-      lotNumber: l.lotNumber,
-      storedAttributeId: l.storedAttributeId,
-      qty: l.remainingQty,
-    }));
 
 /**
  * Demo data of the dock station (first start with demo on, after the shipping demo), all through the services inside
@@ -82,9 +67,6 @@ export async function seedDemoKiosk(db: Db): Promise<void> {
       [juice, 'A01-14-1', '12'],
       [nuts, 'A01-15-1', '4'],
     ]);
-    const { rows: dates } = await sql<{ today: string; later: string }>`
-      select to_char(current_date, 'YYYY-MM-DD') as today, to_char(current_date + 2, 'YYYY-MM-DD') as later`.execute(trx);
-    const { today, later } = dates[0] ?? { today: '', later: '' };
     const [a, b] = DEMO_KIOSK_ORDERS;
     const orders = [
       {
@@ -120,60 +102,16 @@ export async function seedDemoKiosk(db: Db): Promise<void> {
         lines: [demoOrderLine(juice, '4')],
       },
     ];
-    const numbers: string[] = [];
-    for (const order of orders) {
-      const header = {
-        whId: 'WH01',
-        clientCode: 'BLUE',
-        priority: 50,
-        remark: '演示月台交接 Demo dock hand-over',
-        ...order.header,
-      };
-      numbers.push(await createConfirmedOrder(trx, user, header, order.lines));
-    }
-    await buildWave(trx, user, {
-      header: {
-        whId: 'WH01',
-        waveId: DEMO_KIOSK_WAVE,
-        sequence: 1,
-        priority: 50,
-        workersRequired: 1,
-        stagingLocation: DEMO_KIOSK_STAGING,
-        doorLocation: DEMO_KIOSK_STATION.dockDoor,
-        remark: '月台终端演示波次 Dock station demo wave',
-      },
+    await seedPickedWave(trx, user, {
+      waveId: DEMO_KIOSK_WAVE,
+      workersRequired: 1,
+      stagingLocation: DEMO_KIOSK_STAGING,
+      doorLocation: DEMO_KIOSK_STATION.dockDoor,
+      remark: '月台终端演示波次 Dock station demo wave',
+      orderRemark: '演示月台交接 Demo dock hand-over',
       profileId,
-      orderNumbers: numbers,
+      orders,
     });
-    await releaseWaves(
-      trx,
-      {
-        whId: 'WH01',
-        waveIds: [DEMO_KIOSK_WAVE],
-        overrideWorkType: 'EACHPICK',
-        priority: 50,
-        workersRequired: 1,
-        earliestShipDate: today,
-        latestShipDate: later,
-      },
-      user,
-    );
-    const { rows: tasks } = await sql<{
-      id: number;
-      quantity: string;
-      pickLocation: string;
-      lotNumber: string | null;
-      mHuId: string | null;
-    }>`
-      select id, trim_scale(quantity)::text as quantity, pick_location, lot_number, m_hu_id from t_wave_pick_task
-      where wh_id = 'WH01' and wave_id = ${DEMO_KIOSK_WAVE} and status = 'O' order by id`.execute(trx);
-    for (const task of tasks) {
-      await completeWavePick(
-        trx,
-        { id: task.id, qty: task.quantity, locationId: task.pickLocation, lotNumber: task.lotNumber, huId: task.mHuId },
-        user,
-      );
-    }
     // Each order's cartons (A: line 1, then line 2; B: line 1), labelled and put into a delivery of their own, open.
     for (const [orderNumber, cartonLines] of [
       [a, [1, 2]],
@@ -181,13 +119,7 @@ export async function seedDemoKiosk(db: Db): Promise<void> {
     ] as const) {
       const cartonNumbers: string[] = [];
       for (const lineNumber of cartonLines) {
-        const next = await getNextCarton(trx, { whId: 'WH01', waveId: DEMO_KIOSK_WAVE, orderNumber }, user);
-        await completeCartonPick(
-          trx,
-          { whId: 'WH01', cartonNumber: next.cartonNumber, lines: packAll(next.lines, [lineNumber]), actualWeight: null },
-          user,
-        );
-        cartonNumbers.push(next.cartonNumber);
+        cartonNumbers.push(await packDemoCarton(trx, user, { waveId: DEMO_KIOSK_WAVE, orderNumber }, [lineNumber], null));
       }
       await applyShipLabel(trx, { whId: 'WH01', cartonNumbers }, user);
       await generateDelivery(trx, { whId: 'WH01', cartonNumbers, remark: '月台终端演示 Dock station demo' }, user);

@@ -1,12 +1,9 @@
 import { sql } from 'kysely';
-import { releaseWaves } from '../../modules/outbound/allocation.service';
-import { completeWavePick } from '../../modules/outbound/picking.service';
-import { buildWave, createConfirmedOrder } from '../../modules/outbound/waveBuild';
-import { completeCartonPick, getNextCarton, type PackLine } from '../../modules/shipping/cartons.service';
 import { generateDelivery } from '../../modules/shipping/deliveries.service';
 import { applyShipLabel } from '../../modules/shipping/labels.service';
 import type { Db } from '../connect';
 import { inTransaction } from '../transaction';
+import { packDemoCarton, seedPickedWave } from './demoPickedWave';
 import { type DemoItem, demoItems, demoOrderLine, demoUser, priorityProfile, putDemoStock } from './demoStock';
 
 /** The demo wave of the shipping screens: picked, its orders packed, labelled and one delivery open (README "Shipping"). */
@@ -38,17 +35,6 @@ export async function seedDemoShipping(db: Db): Promise<void> {
   await seedDemoShippingWave(db);
 }
 
-/** The pack lines of a carton: what is left of these order lines, in full. */
-const packAll = (lines: readonly PackLine[], lineNumbers: readonly number[]) =>
-  lines
-    .filter((l) => lineNumbers.includes(l.lineNumber))
-    .map((l) => ({
-      pickDetailId: l.pickDetailId,
-      lotNumber: l.lotNumber,
-      storedAttributeId: l.storedAttributeId,
-      qty: l.remainingQty,
-    }));
-
 /**
  * Demo work for the shipping screens (first start with demo on, after the outbound demo data), all through the
  * services inside the first start's transaction: BLUE's yogurt (BLUE-0013) and water from Zhejiang (BLUE-0014) put
@@ -72,9 +58,6 @@ export async function seedDemoShippingWave(db: Db): Promise<void> {
       [water, 'A01-11-1', '10'],
       [yogurt, 'A01-12-1', '8'],
     ]);
-    const { rows: dates } = await sql<{ today: string; later: string }>`
-      select to_char(current_date, 'YYYY-MM-DD') as today, to_char(current_date + 2, 'YYYY-MM-DD') as later`.execute(trx);
-    const { today, later } = dates[0] ?? { today: '', later: '' };
     const [a, b] = DEMO_SHIP_ORDERS;
     const orders = [
       {
@@ -110,54 +93,16 @@ export async function seedDemoShippingWave(db: Db): Promise<void> {
         lines: [demoOrderLine(yogurt, '4')],
       },
     ];
-    const numbers: string[] = [];
-    for (const order of orders) {
-      const header = { whId: 'WH01', clientCode: 'BLUE', priority: 50, remark: '演示发运 Demo shipping', ...order.header };
-      numbers.push(await createConfirmedOrder(trx, user, header, order.lines));
-    }
-    await buildWave(trx, user, {
-      header: {
-        whId: 'WH01',
-        waveId: DEMO_SHIP_WAVE,
-        sequence: 1,
-        priority: 50,
-        workersRequired: 2,
-        stagingLocation: 'STG-OUT-03',
-        doorLocation: 'D03',
-        remark: '演示发运波次 Demo shipping wave',
-      },
+    await seedPickedWave(trx, user, {
+      waveId: DEMO_SHIP_WAVE,
+      workersRequired: 2,
+      stagingLocation: 'STG-OUT-03',
+      doorLocation: 'D03',
+      remark: '演示发运波次 Demo shipping wave',
+      orderRemark: '演示发运 Demo shipping',
       profileId,
-      orderNumbers: numbers,
+      orders,
     });
-    await releaseWaves(
-      trx,
-      {
-        whId: 'WH01',
-        waveIds: [DEMO_SHIP_WAVE],
-        overrideWorkType: 'EACHPICK',
-        priority: 50,
-        workersRequired: 2,
-        earliestShipDate: today,
-        latestShipDate: later,
-      },
-      user,
-    );
-    const { rows: tasks } = await sql<{
-      id: number;
-      quantity: string;
-      pickLocation: string;
-      lotNumber: string | null;
-      mHuId: string | null;
-    }>`
-      select id, trim_scale(quantity)::text as quantity, pick_location, lot_number, m_hu_id from t_wave_pick_task
-      where wh_id = 'WH01' and wave_id = ${DEMO_SHIP_WAVE} and status = 'O' order by id`.execute(trx);
-    for (const task of tasks) {
-      await completeWavePick(
-        trx,
-        { id: task.id, qty: task.quantity, locationId: task.pickLocation, lotNumber: task.lotNumber, huId: task.mHuId },
-        user,
-      );
-    }
     // DEMO-SO-3A: the yogurts (line 1) in a first carton, the waters (line 2) in a second, weighed; both labelled and
     // put into a delivery, left open.
     const cartonsA: string[] = [];
@@ -165,22 +110,11 @@ export async function seedDemoShippingWave(db: Db): Promise<void> {
       [1, null],
       [2, '3.6'],
     ] as const) {
-      const next = await getNextCarton(trx, { whId: 'WH01', waveId: DEMO_SHIP_WAVE, orderNumber: a }, user);
-      await completeCartonPick(
-        trx,
-        { whId: 'WH01', cartonNumber: next.cartonNumber, lines: packAll(next.lines, [lineNumber]), actualWeight },
-        user,
-      );
-      cartonsA.push(next.cartonNumber);
+      cartonsA.push(await packDemoCarton(trx, user, { waveId: DEMO_SHIP_WAVE, orderNumber: a }, [lineNumber], actualWeight));
     }
     await applyShipLabel(trx, { whId: 'WH01', cartonNumbers: cartonsA }, user);
     await generateDelivery(trx, { whId: 'WH01', cartonNumbers: cartonsA, remark: '演示交接单 Demo delivery' }, user);
     // DEMO-SO-3B: one closed carton, ready for its label.
-    const next = await getNextCarton(trx, { whId: 'WH01', waveId: DEMO_SHIP_WAVE, orderNumber: b }, user);
-    await completeCartonPick(
-      trx,
-      { whId: 'WH01', cartonNumber: next.cartonNumber, lines: packAll(next.lines, [1]), actualWeight: null },
-      user,
-    );
+    await packDemoCarton(trx, user, { waveId: DEMO_SHIP_WAVE, orderNumber: b }, [1], null);
   });
 }

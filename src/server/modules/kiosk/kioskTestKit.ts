@@ -3,7 +3,7 @@
  * and calls carrying the station key.
  */
 import { randomBytes } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
+import { encodePng } from '../../../../tests/support/png';
 import { createUser, type TestApp } from '../../../../tests/support/testApp';
 import type { KioskFlow, KioskLoginAnswer } from '../../../shared/kiosk';
 import type { Envelope } from '../../../shared/wire';
@@ -81,36 +81,10 @@ export function badgeSignIn(t: TestApp, key: string, badge: string, ip?: string)
 
 export const HANDOVER_PERMISSIONS = ['sys:tblShippingLabel:view', 'sys:tblShippingLabel:edit'];
 
-/** A small valid PNG (grey, w × h, 8-bit greyscale) made by hand: signature, IHDR, IDAT, IEND with their CRCs. */
+/** A small valid PNG (grey, w × h, 8-bit greyscale) made by hand, base64. */
 export function png(w = 40, h = 12): string {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = (crcTable[(c ^ b) & 0xff] ?? 0) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([len, body, sum]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 0;
   const raw = Buffer.concat(
     Array.from({ length: h }, (_, y) => Buffer.from([0, ...Array.from({ length: w }, (_, x) => ((x + y) % 7 === 0 ? 0 : 255))])),
   );
-  const sig = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([sig, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]).toString(
-    'base64',
-  );
+  return encodePng(w, h, 0, raw).toString('base64');
 }

@@ -4,6 +4,8 @@
  * user's language. Quantities and weights are decimal strings as the database gives them (3 decimals at most); dates
  * `yyyy-MM-dd`, times ISO 8601.
  */
+import type { PodSummary } from '../../../../shared/kiosk';
+
 export type DocumentLanguage = 'zh_cn' | 'en_us';
 
 /** Where a document's goods come from: the warehouse. */
@@ -120,14 +122,6 @@ export interface PackageData {
 }
 
 /** The signed hand-over stamped on a delivery note to make its proof of delivery (kiosk module). */
-export interface ProofOfDelivery {
-  driverName: string;
-  vehiclePlate: string;
-  carrierCode: string;
-  /** The station's time of the signature, and the server's time of receipt (ISO). */
-  signedAt: string;
-  receivedAt: string;
-  stationName: string;
-  userName: string;
+export interface ProofOfDelivery extends Omit<PodSummary, 'podId'> {
   signaturePng: Uint8Array;
 }
