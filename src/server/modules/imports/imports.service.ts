@@ -311,12 +311,13 @@ export async function importBatch(
  * The group's rows outside the batch that count for duplicates (not in error) and share a key with the batch, by key →
  * row number: one statement joining the batch's keys.
  */
-async function groupKeys(
+export async function groupKeys(
   trx: Trx,
   type: ImportType,
   table: string,
   groupId: number,
   batch: readonly StagedRow[],
+  status: RawBuilder<unknown> = sql`s.import_status <> 'E'`,
 ): Promise<Map<string, number>> {
   const keys = new Map<string, number>();
   const fields = groupKeyFields(type);
@@ -329,7 +330,7 @@ async function groupKeys(
   const { rows } = await sql<Record<string, string> & { rowNumber: number }>`
     select s.row_number, ${sql.join(names.map((n) => sql.ref(`p.${n}`)))} from ${sql.table(table)} s
     join unnest(${sql.join(arrays)}) as p(${sql.join(names.map((n) => sql.id(n)))}) on ${sql.join(on, sql` and `)}
-    where s.group_id = ${groupId} and s.import_status <> 'E'`.execute(trx);
+    where s.group_id = ${groupId} and ${status}`.execute(trx);
   for (const row of rows) keys.set(JSON.stringify(names.map((n) => row[n])), row.rowNumber);
   return keys;
 }

@@ -181,3 +181,32 @@ describe('a preview save and a batch of the same row number at once', () => {
     }
   });
 });
+
+describe('commit after the database and the preview changed', () => {
+  it('re-checks the valid rows against the database, and validates the edited rows against the valid ones', async () => {
+    const loc = (locationId: string) => ({ locationId, status: 'A', type: 'M', huFlag: 'N', itemHuIndicator: 'I' });
+    const staged = await importRows('Location', { rows: [loc('RC-1'), loc('RC-2'), loc('RC-3')] });
+    const { groupId } = staged.body.data;
+    expect(staged.body.data.valid).toBe(3);
+    // Someone adds RC-2 meanwhile; the preview adds a row repeating RC-3.
+    await sql`insert into t_location (wh_id, location_id, status, type, hu_flag, item_hu_indicator)
+      values ('WH01', 'RC-2', 'A', 'M', 'N', 'I')`.execute(t.connection.db);
+    const saved = await t.post<number>(url('Location', 'save'), { whId: 'WH01', groupId, rowNumber: 9, ...loc('RC-3') }, admin);
+    expect(saved.body.code).toBe(200);
+    const res = await t.post<{ committed: number; failed: number; errorRows: { rowNumber: number; errorMsg: string }[] }>(
+      url('Location', 'commitGroup'),
+      { groupId },
+      admin,
+    );
+    expect(res.body.data).toMatchObject({ committed: 2, failed: 2 });
+    expect(res.body.data.errorRows.map((r) => r.rowNumber)).toEqual([2, 9]);
+    expect(res.body.data.errorRows[0]?.errorMsg).toContain('already exists');
+    expect(res.body.data.errorRows[1]?.errorMsg).toContain('row 3');
+    expect(await statuses('Location', groupId)).toEqual([
+      [1, 'S'],
+      [2, 'E'],
+      [3, 'S'],
+      [9, 'E'],
+    ]);
+  });
+});
