@@ -33,7 +33,9 @@ export function installAudit(app: FastifyInstance, ctx: AppContext): void {
     if (typeof payload !== 'string' || !payload.startsWith('{"code":200')) return done(null, payload);
     // data 0 is the spec's "not allowed": nothing changed, so nothing to log.
     if (payload === NOT_ALLOWED) return done(null, payload);
-    const params = JSON.stringify(redact({ ...(request.query as object), body: request.body ?? null }));
+    const { auditBody } = request.routeOptions.config;
+    const body = auditBody ? auditBody(request.body) : (request.body ?? null);
+    const params = JSON.stringify(redact({ ...(request.query as object), body }));
     ctx.db
       .insertInto('sysLog')
       .values({

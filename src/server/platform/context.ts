@@ -49,6 +49,11 @@ declare module 'fastify' {
      * serves (admitted when the session's flows include one). Absent: refused (403) to station sessions.
      */
     kiosk?: readonly KioskFlow[] | 'any';
+    /**
+     * What the operation log records of the request body instead of a copy of it (a route taking thousands of rows
+     * logs a summary: the copy would be built whole, then cut to 4,000 characters).
+     */
+    auditBody?: (body: unknown) => unknown;
   }
   interface FastifyRequest {
     user: SessionUser | null;

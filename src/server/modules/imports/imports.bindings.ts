@@ -3,7 +3,7 @@ import { IMPORT_ENTITIES } from '../../../shared/entities/imports';
 import { IMPORT_TYPES, importEntityName } from '../../../shared/imports';
 import type { CrudBinding } from '../../crud/crud.types';
 import { AppError } from '../../platform/errors';
-import { stagingTable } from './imports.service';
+import { lockGroup, stagingTable } from './imports.service';
 
 /**
  * The ten staging entities through the generic engine (README "Preview"): findPage is the preview, delete removes
@@ -19,6 +19,10 @@ export const IMPORT_BINDINGS: readonly CrudBinding[] = IMPORT_TYPES.map((type) =
     async beforeSave(trx, row, { user, existing }) {
       if (existing?.importStatus === 'S') throw new AppError('notAllowedSave');
       if (!existing) {
+        // A new row takes its group's lock, as importExcel, commitGroup and deleteGroup do: a batch staging the same row
+        // number meanwhile would otherwise meet this row in the unique index (a 500). An edit keeps the row's number
+        // and needs no lock (and takes none: it holds the row's lock already, which an import may wait for).
+        await lockGroup(trx, Number(row.groupId));
         const { rows } = await sql<{ whId: string }>`select wh_id from ${sql.table(stagingTable(type))}
           where group_id = ${Number(row.groupId)} limit 1`.execute(trx);
         const group = rows[0];

@@ -29,8 +29,16 @@ import { INVENTORY_BINDINGS } from '../inventory/inventory.bindings';
 import { saveLine } from '../inventory/lines.service';
 import { ORDER_BINDINGS } from '../outbound/orders.bindings';
 import { saveOrderLine } from '../outbound/orders.lines';
-import { errorRows, joinProblems, lockGroup, stagingScope, stagingTable } from './imports.service';
-import { DOCUMENT_KEY, HEADER_FIELDS, type StagedRow, validateRows } from './imports.validate';
+import { errorRows, groupKeys, joinProblems, lockGroup, stagingScope, stagingTable } from './imports.service';
+import {
+  DOCUMENT_KEY,
+  HEADER_FIELDS,
+  recheckValid,
+  type StagedRow,
+  sameFileFields,
+  type Verdicts,
+  validateRows,
+} from './imports.validate';
 
 const snake = (name: string): string => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
@@ -189,6 +197,82 @@ async function writeDocument(
   }
 }
 
+/** The rows of a group not committed and not valid (N: new or edited in the preview; E: in error when staged). */
+async function readRows(trx: Trx, user: SessionUser, type: ImportType, table: string, groupId: number) {
+  const fields = IMPORT_FIELDS[type].map((f) => f.field);
+  const { rows } = await sql<Record<string, string | null> & { id: string; rowNumber: number; importStatus: string }>`
+    select id, row_number, import_status, ${sql.join(fields.map((f) => sql.ref(snake(f))))} from ${sql.table(table)}
+    where group_id = ${groupId} and import_status in ('N', 'E') and ${stagingScope(user, type, table)}
+    order by row_number`.execute(trx);
+  return rows.map(
+    (r): CommitRow => ({
+      id: Number(r.id),
+      status: String(r.importStatus),
+      rowNumber: r.rowNumber,
+      values: Object.fromEntries(fields.map((f) => [f, r[f] ?? null])),
+    }),
+  );
+}
+
+/**
+ * A master-data group (README "Commit"): the rows still V were validated when staged and are unchanged since, so only
+ * the checks whose facts live in the database run again, in SQL (`recheckValid`); the N and E rows are validated in
+ * full, their duplicates against the V rows' keys. Statuses only where they change, then one insert … select.
+ */
+async function commitMasterGroup(
+  trx: Trx,
+  user: SessionUser,
+  type: ImportType,
+  groupId: number,
+  lang: LanguageCode,
+): Promise<CommitAnswer> {
+  const table = stagingTable(type);
+  const scope = stagingScope(user, type, table);
+  const { rows: group } = await sql<{ whId: string }>`select wh_id from ${sql.table(table)}
+    where group_id = ${groupId} and import_status <> 'S' and ${scope} limit 1`.execute(trx);
+  const whId = group[0]?.whId;
+  let committed = 0;
+  let documents = 0;
+  const failed: Verdicts = new Map();
+  if (whId) {
+    const rows = await readRows(trx, user, type, table, groupId);
+    const rechecked = await recheckValid(trx, type, table, groupId, whId, lang, scope);
+    const updates: { id: number; s: string; m: string | null }[] = [];
+    for (const [rowNumber, { id, problems }] of rechecked) {
+      failed.set(rowNumber, problems);
+      updates.push({ id, s: 'E', m: joinProblems(problems) });
+    }
+    if (rows.length > 0) {
+      // Duplicates against the rows staying V; a zone may overflow into the zone of any row of the group.
+      const valid = sql`s.import_status = 'V' and s.id <> all(${[...rechecked.values()].map((r) => r.id)}::bigint[])`;
+      const others = await groupKeys(trx, type, table, groupId, rows, valid);
+      const alsoInFile = new Map<string, Set<string>>();
+      for (const { field, sameFile } of sameFileFields(type)) {
+        const wanted = [...new Set(rows.map((r) => r.values[field]).filter((v): v is string => Boolean(v)))];
+        const { rows: found } = await sql<{ v: string }>`select distinct ${sql.ref(snake(sameFile))} as v from ${sql.table(table)}
+          where group_id = ${groupId} and import_status <> 'S' and ${sql.ref(snake(sameFile))} = any(${wanted}::text[])`.execute(
+          trx,
+        );
+        alsoInFile.set(sameFile, new Set(found.map((f) => f.v)));
+      }
+      const verdicts = await validateRows(trx, type, whId, rows, lang, others, alsoInFile);
+      for (const row of rows) {
+        const problems = verdicts.get(row.rowNumber);
+        if (problems) failed.set(row.rowNumber, problems);
+        if (problems) updates.push({ id: row.id, s: 'E', m: joinProblems(problems) });
+        else updates.push({ id: row.id, s: 'V', m: null });
+      }
+    }
+    await writeStatuses(trx, table, updates);
+    const inserted = await commitMasterData(trx, type, table, groupId);
+    committed = inserted;
+    documents = inserted;
+  }
+  const { rows: count } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}
+    where group_id = ${groupId} and import_status = 'E' and ${scope}`.execute(trx);
+  return { committed, documents, failed: count[0]?.n ?? 0, errorRows: errorRows(failed) };
+}
+
 /** `commitGroup`: see the file comment. Needs the target's add permission besides the import type's. */
 export async function commitGroup(
   db: Db,
@@ -203,6 +287,7 @@ export async function commitGroup(
   const fields = IMPORT_FIELDS[type].map((f) => f.field);
   return inTransaction(db, async (trx) => {
     await lockGroup(trx, groupId);
+    if (!DOCUMENT_KEY[type]) return commitMasterGroup(trx, user, type, groupId, lang);
     const { rows: found } = await sql<
       Record<string, string | null> & { id: string; whId: string; rowNumber: number; importStatus: string }
     >`
@@ -222,26 +307,10 @@ export async function commitGroup(
     if (whId) {
       // Validated again: the database may have changed since the rows were staged, and N rows were never validated.
       const verdicts = await validateRows(trx, type, whId, rows, lang, new Map());
-      const valid = rows.filter((r) => !verdicts.has(r.rowNumber));
       const failed = new Map(verdicts);
       const done: number[] = [];
       const docKey = DOCUMENT_KEY[type];
-      if (!docKey) {
-        // Statuses first (only the rows whose status changes), then the valid rows in one insert … select by status.
-        await writeStatuses(
-          trx,
-          table,
-          rows
-            .filter((r) => failed.has(r.rowNumber) || r.status !== 'V')
-            .map((r) => {
-              const problems = failed.get(r.rowNumber);
-              return problems ? { id: r.id, s: 'E', m: joinProblems(problems) } : { id: r.id, s: 'V', m: null };
-            }),
-        );
-        if (valid.length > 0) documents = await commitMasterData(trx, type, table, groupId);
-        committed = valid.length;
-        listed.push(...errorRows(failed));
-      } else {
+      if (docKey) {
         // Rows whose document has a failing row do not commit: the whole document waits for its correction.
         const byDoc = new Map<string, CommitRow[]>();
         for (const row of rows) {

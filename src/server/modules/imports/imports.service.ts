@@ -15,13 +15,14 @@ import {
   type ImportRowError,
   type ImportStatus,
   type ImportType,
+  importEntityName,
 } from '../../../shared/imports';
 import type { LanguageCode } from '../../../shared/wire';
 import type { Trx } from '../../crud/crud.types';
 import type { Db } from '../../db/connect';
 import { inTransaction } from '../../db/transaction';
 import type { SessionUser } from '../../platform/context';
-import { AppError } from '../../platform/errors';
+import { AppError, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../platform/errors';
 import { clientsIn, grantScope, grantsWarehouse, itemClient } from '../../platform/grants';
 import { groupKey, groupKeyFields, itemsOf, type StagedRow, type Verdicts, validateRows } from './imports.validate';
 
@@ -48,16 +49,22 @@ export function dateText(cell: ImportCell): string | null {
     const time = (Math.floor(cell) - EXCEL_EPOCH_DAYS) * 86_400_000;
     return new Date(time).toISOString().slice(0, 10);
   }
-  const text = cell.trim();
+  const text = wellFormed(cell.trim());
   if (/^\d{4}-\d{2}-\d{2}T[\d:.]+Z?$/.test(text)) return text.slice(0, 10);
   return text === '' ? null : text;
 }
 
-/** A cell as text: numbers as JavaScript writes them (24, 12.5), text trimmed, empty as null. */
+/**
+ * Text PostgreSQL can store: a lone UTF-16 surrogate (a JSON `"\ud800"`, or a pair cut in two) becomes U+FFFD. The
+ * staging insert sends JSON, whose `\ud800` escape PostgreSQL refuses (22P02) instead of storing the row in error.
+ */
+export const wellFormed = (text: string): string => text.replace(/\p{Cs}/gu, '\uFFFD');
+
+/** A cell as text: numbers as JavaScript writes them (24, 12.5), text trimmed (well-formed), empty as null. */
 function cellText(cell: ImportCell | undefined): string | null {
   if (cell === null || cell === undefined) return null;
   if (typeof cell === 'number') return Number.isFinite(cell) ? String(cell) : null;
-  const text = String(cell).trim();
+  const text = wellFormed(String(cell).trim());
   return text === '' ? null : text;
 }
 
@@ -120,19 +127,32 @@ interface GroupFacts {
   maxRow: number;
 }
 
-async function groupFacts(trx: Trx, table: string, groupId: number): Promise<GroupFacts | null> {
-  const { rows } = await sql<{ whId: string | null; total: number; maxRow: number | null }>`
-    select min(wh_id) as wh_id, count(*)::int as total, max(row_number) as max_row
+/**
+ * The group's warehouse, size and last row number; null when the user sees none of its rows (a group of another
+ * type, or of a warehouse or client not granted: "does not exist" for this user). The size and last row count every
+ * row of the group (limits, row numbers), visible or not.
+ */
+async function groupFacts(
+  trx: Trx,
+  user: SessionUser,
+  type: ImportType,
+  table: string,
+  groupId: number,
+): Promise<GroupFacts | null> {
+  const { rows } = await sql<{ whId: string | null; visible: number; total: number; maxRow: number | null }>`
+    select min(wh_id) filter (where ${stagingScope(user, type, table)}) as wh_id,
+      count(*) filter (where ${stagingScope(user, type, table)})::int as visible,
+      count(*)::int as total, max(row_number) as max_row
     from ${sql.table(table)} where group_id = ${groupId}`.execute(trx);
   const facts = rows[0];
-  if (!facts?.whId) return null;
+  if (!facts?.whId || facts.visible === 0) return null;
   return { whId: facts.whId, total: facts.total, maxRow: facts.maxRow ?? 0 };
 }
 
 /** Joined problems of a row, cut to the column's size. */
 export const joinProblems = (problems: readonly string[]): string => {
   const text = problems.join('; ');
-  return text.length > ERROR_MSG_MAX ? `${text.slice(0, ERROR_MSG_MAX - 1)}…` : text;
+  return text.length > ERROR_MSG_MAX ? `${wellFormed(text.slice(0, ERROR_MSG_MAX - 1))}…` : text;
 };
 
 /** The first error rows of verdicts, for an answer. */
@@ -157,7 +177,7 @@ async function insertRows(
   const fields = IMPORT_FIELDS[type].map((f) => f.field);
   const columns = ['row_number', 'import_status', 'error_msg', ...fields.map(snake)];
   const cut = (v: string | null) =>
-    v !== null && v.length > IMPORT_LIMITS.cellLength ? v.slice(0, IMPORT_LIMITS.cellLength) : v;
+    v !== null && v.length > IMPORT_LIMITS.cellLength ? wellFormed(v.slice(0, IMPORT_LIMITS.cellLength)) : v;
   for (let start = 0; start < rows.length; start += 5000) {
     const chunk = rows.slice(start, start + 5000).map((row) => {
       const problems = verdicts.get(row.rowNumber);
@@ -199,13 +219,21 @@ export async function importBatch(
     } else {
       groupId = request.groupId;
       await lockGroup(trx, groupId);
-      facts = await groupFacts(trx, table, groupId);
+      facts = await groupFacts(trx, user, type, table, groupId);
       if (!facts) throw new AppError('importGroupNotFound', { groupId });
       if (facts.whId !== whId) throw new AppError('importGroupOtherWarehouse', { groupId, groupWhId: facts.whId, whId });
-      if (request.replaceErrors)
-        await sql`delete from ${sql.table(table)} where group_id = ${groupId} and import_status = 'E'
+      if (request.replaceErrors) {
+        const deleted = await sql`delete from ${sql.table(table)} where group_id = ${groupId} and import_status = 'E'
           and ${stagingScope(user, type, table)}`.execute(trx);
-      facts = await groupFacts(trx, table, groupId);
+        // The group keeps its warehouse even when the batch replaces every row it had (all in error).
+        const gone = Number(deleted.numAffectedRows ?? 0);
+        facts = { ...facts, total: facts.total - gone };
+        if (gone > 0) {
+          const { rows } = await sql<{ maxRow: number | null }>`select max(row_number) as max_row from ${sql.table(table)}
+            where group_id = ${groupId}`.execute(trx);
+          facts.maxRow = rows[0]?.maxRow ?? 0;
+        }
+      }
     }
 
     // Row numbers: the row's own, else the sheet row from firstRowNumber, else after the group's last row.
@@ -228,9 +256,20 @@ export async function importBatch(
     let kept = staged;
     let replaced = 0;
     if (facts) {
-      const { rows: clashes } = await sql<{ rowNumber: number; importStatus: ImportStatus }>`
-        select row_number, import_status from ${sql.table(table)}
+      const client = stagingClient(type, table) ?? sql`null`;
+      const { rows: clashes } = await sql<{
+        rowNumber: number;
+        importStatus: ImportStatus;
+        visible: boolean;
+        clientCode: string | null;
+      }>`
+        select row_number, import_status, ${stagingScope(user, type, table)} as visible, ${client}::text as client_code
+        from ${sql.table(table)}
         where group_id = ${groupId} and row_number = any(${[...numbers]}::int[])`.execute(trx);
+      // A row the user may not see (another client's) is neither replaced nor skipped: the batch is refused.
+      const hidden = clashes.find((c) => !c.visible && c.importStatus !== 'S');
+      if (hidden)
+        throw new AppError('importRowsNotGranted', { row: hidden.rowNumber, whId, clientCode: hidden.clientCode ?? '' });
       const committed = new Set(clashes.filter((c) => c.importStatus === 'S').map((c) => c.rowNumber));
       kept = staged.filter((r) => !committed.has(r.rowNumber));
       const others = clashes.filter((c) => c.importStatus !== 'S').map((c) => c.rowNumber);
@@ -246,7 +285,17 @@ export async function importBatch(
 
     const others = facts ? await groupKeys(trx, type, table, groupId, kept) : new Map<string, number>();
     const verdicts = await validateRows(trx, type, whId, kept, lang, others);
-    await insertRows(trx, type, table, whId, groupId, user.name, kept, verdicts);
+    try {
+      await insertRows(trx, type, table, whId, groupId, user.name, kept, verdicts);
+    } catch (error) {
+      // The group is locked by every writer of its rows, so a row number taken meanwhile is not expected; should one
+      // be (a writer outside this module), it is a refusal naming the key, not a 500.
+      if (pgErrorCode(error) !== PG_UNIQUE_VIOLATION) throw error;
+      const entity = importEntityName(type);
+      throw new AppError('duplicateKey', {
+        fields: [`entity.${entity}.field.groupId`, `entity.${entity}.field.rowNumber`],
+      });
+    }
     return {
       groupId,
       received: kept.length,
@@ -262,12 +311,13 @@ export async function importBatch(
  * The group's rows outside the batch that count for duplicates (not in error) and share a key with the batch, by key →
  * row number: one statement joining the batch's keys.
  */
-async function groupKeys(
+export async function groupKeys(
   trx: Trx,
   type: ImportType,
   table: string,
   groupId: number,
   batch: readonly StagedRow[],
+  status: RawBuilder<unknown> = sql`s.import_status <> 'E'`,
 ): Promise<Map<string, number>> {
   const keys = new Map<string, number>();
   const fields = groupKeyFields(type);
@@ -280,7 +330,7 @@ async function groupKeys(
   const { rows } = await sql<Record<string, string> & { rowNumber: number }>`
     select s.row_number, ${sql.join(names.map((n) => sql.ref(`p.${n}`)))} from ${sql.table(table)} s
     join unnest(${sql.join(arrays)}) as p(${sql.join(names.map((n) => sql.id(n)))}) on ${sql.join(on, sql` and `)}
-    where s.group_id = ${groupId} and s.import_status <> 'E'`.execute(trx);
+    where s.group_id = ${groupId} and ${status}`.execute(trx);
   for (const row of rows) keys.set(JSON.stringify(names.map((n) => row[n])), row.rowNumber);
   return keys;
 }

@@ -4,7 +4,7 @@
  * one per duplicate key — never a query per row. Answers the problems of each row in the user's language, each naming
  * its column.
  */
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { ErrorCode, ErrorParams } from '../../../shared/errors';
 import { IMPORT_FIELDS, type ImportField, type ImportType, importLabel } from '../../../shared/imports';
 import { checkField } from '../../../shared/validation';
@@ -203,6 +203,8 @@ export async function validateRows(
   rows: readonly StagedRow[],
   lang: LanguageCode,
   others: ReadonlyMap<string, number>,
+  /** Values of the group's other rows that count as in the file (by field), besides those of `rows`. */
+  alsoInFile?: ReadonlyMap<string, ReadonlySet<string>>,
 ): Promise<Verdicts> {
   const problems = new Problems(lang);
   const fields = IMPORT_FIELDS[type];
@@ -222,7 +224,9 @@ export async function validateRows(
   for (const ref of REFERENCES[type]) {
     const candidates = rows.filter((r) => usable(r, ref.field));
     const missing = await missingValues(trx, whId, ref.table, ref.column, distinctValues(candidates, ref.field));
-    const inFile = ref.sameFile ? new Set(distinctValues(rows, ref.sameFile)) : new Set<string>();
+    const inFile = ref.sameFile
+      ? new Set([...distinctValues(rows, ref.sameFile), ...(alsoInFile?.get(ref.sameFile) ?? [])])
+      : new Set<string>();
     for (const row of candidates) {
       const value = row.values[ref.field] as string;
       if (missing.has(value) && !inFile.has(value))
@@ -359,3 +363,70 @@ export function groupKey(type: ImportType, row: StagedRow): string | null {
 }
 
 export const groupKeyFields = (type: ImportType): readonly string[] => GROUP_KEYS[type];
+
+/** The reference fields whose values the same file may provide, with the field that provides them. */
+export const sameFileFields = (type: ImportType): { field: string; sameFile: string }[] =>
+  REFERENCES[type].flatMap((r) => (r.sameFile ? [{ field: r.field, sameFile: r.sameFile }] : []));
+
+/** A valid row that no longer is: its id and problems. */
+export interface Recheck {
+  id: number;
+  problems: string[];
+}
+
+/**
+ * The checks of `validateRows` whose facts live in the database — references, the item's base unit, keys already in
+ * the target table — for a group's rows still V (validated when staged, unchanged since: an edit makes a row N), in
+ * SQL over the staging table, one statement per rule, answering only the rows that fail now (README "Commit"). The
+ * column rules and the duplicates among these rows cannot have changed. `inFile`: the rows of the group whose values
+ * count as in the file (a zone overflowing into a zone of the same group); `scope`: the user's rows.
+ */
+export async function recheckValid(
+  trx: Trx,
+  type: ImportType,
+  table: string,
+  groupId: number,
+  whId: string,
+  lang: LanguageCode,
+  scope: RawBuilder<unknown>,
+): Promise<Map<number, Recheck>> {
+  const failed = new Map<number, Recheck>();
+  const add = (row: { id: string | number; rowNumber: number }, code: ErrorCode, params: ErrorParams) => {
+    const entry = failed.get(row.rowNumber) ?? { id: Number(row.id), problems: [] };
+    entry.problems.push(translate(lang, `error.${code}`, params));
+    failed.set(row.rowNumber, entry);
+  };
+  const valid = sql`s.group_id = ${groupId} and s.import_status = 'V' and ${scope}`;
+  for (const ref of REFERENCES[type]) {
+    const column = sql.ref(`s.${snake(ref.field)}`);
+    const inFile = ref.sameFile
+      ? sql`and not exists (select 1 from ${sql.table(table)} f where f.group_id = ${groupId} and f.import_status <> 'S'
+          and ${sql.ref(`f.${snake(ref.sameFile)}`)} = ${column})`
+      : sql``;
+    const { rows } = await sql<{ id: string; rowNumber: number; v: string }>`
+      select s.id, s.row_number, ${column} as v from ${sql.table(table)} s
+      where ${valid} and ${column} is not null
+        and not exists (select 1 from ${sql.table(ref.table)} t where t.wh_id = ${whId} and ${sql.ref(`t.${ref.column}`)} = ${column})
+        ${inFile}`.execute(trx);
+    for (const row of rows) add(row, 'referenceNotFound', { field: labelOf(type, ref.field), value: row.v });
+  }
+  if (type === 'ItemUom') {
+    const { rows } = await sql<{ id: string; rowNumber: number; uom: string; conversionFactor: string | null }>`
+      select s.id, s.row_number, s.uom, s.conversion_factor from ${sql.table(table)} s
+      join t_item_master i on i.wh_id = ${whId} and i.item_number = s.item_number and i.uom = s.uom
+      where ${valid} and s.conversion_factor is not null`.execute(trx);
+    for (const row of rows) if (Number(row.conversionFactor) !== 1) add(row, 'baseUomFactor', { uom: row.uom });
+  }
+  const existing = EXISTING[type];
+  if (existing) {
+    const on = existing.fields.map((f) => sql`${sql.ref(`t.${snake(f)}`)} = ${sql.ref(`s.${snake(f)}`)}`);
+    const { rows } = await sql<Record<string, string> & { id: string; rowNumber: number }>`
+      select s.id, s.row_number, ${sql.join(existing.fields.map((f) => sql.ref(`s.${snake(f)}`)))}
+      from ${sql.table(table)} s join ${sql.table(existing.table)} t on t.wh_id = ${whId} and ${sql.join(on, sql` and `)}
+      where ${valid}`.execute(trx);
+    const labels = existing.fields.map((f) => labelOf(type, f));
+    for (const row of rows)
+      add(row, 'importExistsInDatabase', { fields: labels, value: existing.fields.map((f) => row[f] ?? '').join(' / ') });
+  }
+  return failed;
+}
