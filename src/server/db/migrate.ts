@@ -18,7 +18,6 @@ import * as m0017 from './migrations/0017_cycle_count';
 import * as m0018 from './migrations/0018_rf';
 import * as m0019 from './migrations/0019_kiosk';
 import * as m0020 from './migrations/0020_imports';
-import * as m0021 from './migrations/0021_imports_status_index';
 
 // Listed explicitly: the server is one esbuild bundle, so nothing is read from disk at run time.
 const MIGRATIONS: Record<string, Migration> = {
@@ -40,7 +39,6 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018_rf': m0018,
   '0019_kiosk': m0019,
   '0020_imports': m0020,
-  '0021_imports_status_index': m0021,
 };
 
 /** Brings the schema to the newest version; fails loudly (the server must not start half-migrated). */
