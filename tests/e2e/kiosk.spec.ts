@@ -254,13 +254,19 @@ test('English: PIN on the keypad, the network cut at the confirmation ships once
     idleSeconds: 60,
   });
   await callApi(office, 'tKioskStation/bind', { id, code });
-  const users = await callApi<{ content: { id: number; name: string }[] }>(office, 'user/findPage', {
-    pageNum: 1,
-    pageSize: 5,
-    columnFilters: { name: 'admin' },
-  });
-  const adminId = users.content.find((u) => u.name === 'admin')?.id;
-  await callApi(office, 'user/setPin', { id: adminId, pin: '2468' });
+  // The administrator gives the user a PIN on the Users screen (Set PIN): digits only, 4 to 8 of them.
+  await openScreen(office, '系统管理', '用户管理', /\/sys\/user/);
+  const adminRow = office
+    .locator('[data-entity="user"] [role="row"][row-index]')
+    .filter({ has: office.locator('[col-id="name"]', { hasText: /^admin$/ }) });
+  await adminRow.getByTestId('row-setPin').first().click();
+  const pin = office.getByTestId('pin-input').locator('input');
+  await pin.fill('24a');
+  await expect(pin).toHaveValue('24');
+  await expect(office.getByTestId('pin-ok')).toHaveAttribute('disabled', '');
+  await pin.fill('2468');
+  await office.getByTestId('pin-ok').click();
+  await expect(office.getByTestId('pin-dialog')).toBeHidden();
 
   // The station speaks its own language: English.
   await expect(kiosk.getByTestId('kiosk-signin')).toBeVisible({ timeout: 10_000 });
