@@ -58,44 +58,29 @@ function locationRows(prefix: string): LocationRow[] {
   }));
 }
 
-const COPY_COLUMNS = [
-  'wh_id',
-  'location_id',
+/** The raw load's fields in column order, after the warehouse; the table's columns are their snake_case names. */
+const COPY_FIELDS = [
+  'locationId',
   'description',
   'status',
   'type',
-  'hu_flag',
-  'item_hu_indicator',
+  'huFlag',
+  'itemHuIndicator',
   'zone',
-  'picking_flow',
-  'pick_area',
-  'capacity_uom',
-  'capacity_qty',
-  'cycle_count_class',
+  'pickingFlow',
+  'pickArea',
+  'capacityUom',
+  'capacityQty',
+  'cycleCountClass',
   'length',
   'width',
   'height',
-];
+] as const satisfies readonly (keyof LocationRow)[];
+
+const COPY_COLUMNS = ['wh_id', ...COPY_FIELDS.map((field) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`))];
 
 const csvLine = (r: LocationRow): string =>
-  [
-    'WH01',
-    r.locationId,
-    `"${r.description}"`,
-    r.status,
-    r.type,
-    r.huFlag,
-    r.itemHuIndicator,
-    r.zone,
-    r.pickingFlow,
-    r.pickArea,
-    r.capacityUom,
-    r.capacityQty,
-    r.cycleCountClass,
-    r.length,
-    r.width,
-    r.height,
-  ].join(',');
+  ['WH01', ...COPY_FIELDS.map((field) => (field === 'description' ? `"${r[field]}"` : r[field]))].join(',');
 
 /** The raw load: COPY (PGlite blob; PostgreSQL server-side file) or, failing that, multi-row INSERTs. Returns its method. */
 async function rawLoad(kind: 'pglite' | 'postgres', connection: Connection, pglite: PGlite | null, rows: LocationRow[]) {
@@ -121,24 +106,7 @@ async function rawLoad(kind: 'pglite' | 'postgres', connection: Connection, pgli
         .slice(start, start + 1000)
         .map(
           (r) =>
-            sql`(${sql.join([
-              'WH01',
-              r.locationId,
-              r.description,
-              r.status,
-              r.type,
-              r.huFlag,
-              r.itemHuIndicator,
-              r.zone,
-              Number(r.pickingFlow),
-              r.pickArea,
-              r.capacityUom,
-              r.capacityQty,
-              r.cycleCountClass,
-              r.length,
-              r.width,
-              r.height,
-            ])})`,
+            sql`(${sql.join(['WH01', ...COPY_FIELDS.map((field) => (field === 'pickingFlow' ? Number(r[field]) : r[field]))])})`,
         );
       await sql`insert into t_location (${sql.raw(COPY_COLUMNS.join(', '))}) values ${sql.join(values)}`.execute(trx);
     }
