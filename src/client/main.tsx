@@ -1,6 +1,6 @@
 /** Console entry: theme, localization and the routed shell. */
 import '@shoelace-style/shoelace/dist/themes/light.css';
-import './kit/sl';
+import './kit/slLogin';
 import './shell/shell.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -9,7 +9,7 @@ import { navigate } from 'wouter/use-browser-location';
 import { BUSINESS_ERROR, type Envelope, LANGUAGE_HEADER, SUCCESS, TOKEN_HEADER } from '../../shared/wire';
 import { translate } from './i18n';
 import { currentToken, rememberReturnTo, rememberSignedOutReason, session, signOut } from './session';
-import './sl';
+import './slLogin';
 
 export const API_BASE = '/api';
 

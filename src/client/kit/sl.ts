@@ -1,39 +1,30 @@
 /**
- * The one module that imports Shoelace. Screens import components from here so the set of registered
- * custom elements (and thus the bundle size) is visible in one flat list. The light theme stylesheet is
+ * The one module screens import Shoelace from, so the set of registered custom elements (and thus the bundle size) is
+ * visible in one flat list. The login route's own components live in `kit/slLogin.ts` (re-exported here): only the
+ * login route's modules import that one, so the rest below loads with the workspace. The light theme stylesheet is
  * imported by main.tsx, so esbuild emits it once with the entry rather than again beside every lazy chunk.
  */
-import { setBasePath } from '@shoelace-style/shoelace/dist/utilities/base-path.js';
 import { lazy } from 'react';
+import { loadColorPicker } from './slLogin';
 
-// Icons are served from our own origin (build.mjs copies them): kiosks are offline and CSP allows no CDN.
-setBasePath('/shoelace');
-
-export { default as SlAlert } from '@shoelace-style/shoelace/dist/react/alert/index.js';
-export { default as SlButton } from '@shoelace-style/shoelace/dist/react/button/index.js';
 export { default as SlCheckbox } from '@shoelace-style/shoelace/dist/react/checkbox/index.js';
 export { default as SlDialog } from '@shoelace-style/shoelace/dist/react/dialog/index.js';
 export { default as SlDivider } from '@shoelace-style/shoelace/dist/react/divider/index.js';
-export { default as SlDropdown } from '@shoelace-style/shoelace/dist/react/dropdown/index.js';
-export { default as SlIcon } from '@shoelace-style/shoelace/dist/react/icon/index.js';
 export { default as SlIconButton } from '@shoelace-style/shoelace/dist/react/icon-button/index.js';
-export { default as SlInput } from '@shoelace-style/shoelace/dist/react/input/index.js';
-export { default as SlMenu } from '@shoelace-style/shoelace/dist/react/menu/index.js';
-export { default as SlMenuItem } from '@shoelace-style/shoelace/dist/react/menu-item/index.js';
 export { default as SlOption } from '@shoelace-style/shoelace/dist/react/option/index.js';
 // Already a dependency of select and dropdown: the lookup search box uses it for its list of matches.
 export { default as SlPopup } from '@shoelace-style/shoelace/dist/react/popup/index.js';
 export { default as SlSelect } from '@shoelace-style/shoelace/dist/react/select/index.js';
 export { default as SlSpinner } from '@shoelace-style/shoelace/dist/react/spinner/index.js';
 export { default as SlTooltip } from '@shoelace-style/shoelace/dist/react/tooltip/index.js';
+export * from './slLogin';
 
-// Loaded on first use: these never appear on the login screen, or (the colour picker) only as an extra that the
-// screen works without, and the login route has a 170 KB budget (DESIGN.md §8). A lazy component suspends on its first render, so use them only under a <Suspense>
-// boundary — every workspace tab has one. preloadShoelace() warms them right after login.
+// Loaded on first use: these appear on few screens. A lazy component suspends on its first render, so use them only
+// under a <Suspense> boundary — every workspace tab has one. preloadShoelace() warms them right after login.
 const later = {
   badge: () => import('@shoelace-style/shoelace/dist/react/badge/index.js'),
   card: () => import('@shoelace-style/shoelace/dist/react/card/index.js'),
-  colorPicker: () => import('@shoelace-style/shoelace/dist/react/color-picker/index.js'),
+  colorPicker: loadColorPicker,
   details: () => import('@shoelace-style/shoelace/dist/react/details/index.js'),
   progressBar: () => import('@shoelace-style/shoelace/dist/react/progress-bar/index.js'),
   radioButton: () => import('@shoelace-style/shoelace/dist/react/radio-button/index.js'),
@@ -49,7 +40,6 @@ const later = {
 };
 export const SlBadge = lazy(later.badge);
 export const SlCard = lazy(later.card);
-export const SlColorPicker = lazy(later.colorPicker);
 export const SlDetails = lazy(later.details);
 export const SlProgressBar = lazy(later.progressBar);
 export const SlRadioButton = lazy(later.radioButton);

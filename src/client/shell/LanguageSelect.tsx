@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio';
 import { isLanguage, type LanguageCode } from '../../shared/wire';
 import { useT } from '../kit/i18n';
 import { session, setLanguage } from '../kit/session';
-import { SlButton, SlDropdown, SlIcon, SlMenu, SlMenuItem } from '../kit/sl';
+import { SlButton, SlDropdown, SlIcon, SlMenu, SlMenuItem } from '../kit/slLogin';
 
 // Language names are written in their own language so a user who cannot read the current one finds theirs.
 const LANGUAGE_NAMES: Record<LanguageCode, string> = { zh_cn: '中文', en_us: 'English' };

@@ -5,7 +5,7 @@ import { isLanguage, type LoginAnswer } from '../../shared/wire';
 import { ApiError, apiGet, apiPost } from '../kit/api';
 import { useT } from '../kit/i18n';
 import { session, setLanguage, signedOutReason, signIn, takeReturnTo } from '../kit/session';
-import { SlAlert, SlButton, SlIcon, SlInput } from '../kit/sl';
+import { SlAlert, SlButton, SlIcon, SlInput } from '../kit/slLogin';
 import { LanguageSelect } from './LanguageSelect';
 import { loadProfile } from './loadNavigation';
 import { ThemePicker } from './ThemePicker';

@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { useSnapshot } from 'valtio';
 import { useT } from '../kit/i18n';
 import { session } from '../kit/session';
-import { SlColorPicker } from '../kit/sl';
+import { SlColorPicker } from '../kit/slLogin';
 import { setThemeColor } from '../kit/theme';
 
 // Teal first (the house colour), then a few calm office colours.

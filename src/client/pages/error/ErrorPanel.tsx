@@ -1,6 +1,6 @@
 import { useLocation } from 'wouter';
 import { useT } from '../../kit/i18n';
-import { SlButton, SlIcon } from '../../kit/sl';
+import { SlButton, SlIcon } from '../../kit/slLogin';
 
 /** The body of the error pages: a big code, its message, and the way out. */
 export function ErrorPanel({ code, message, showBack }: { code: string; message: string; showBack?: boolean }) {
