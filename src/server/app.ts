@@ -79,6 +79,9 @@ export function contentSecurityPolicy(config: Pick<Config, 'reportUrl'>): string
   ].join('; ');
 }
 
+/** A console script or stylesheet under its hashed name (build.mjs), without a query. */
+const HASHED_SUBRESOURCE = /^\/assets\/(chunks\/)?[\w-]+-[A-Z0-9]{8}\.(js|css)$/;
+
 /** Builds the server: platform first (errors, input checks, guard, audit), then the modules, listed explicitly. */
 export async function buildApp(options: AppOptions): Promise<WharfApp> {
   const { config } = options;
@@ -108,9 +111,13 @@ export async function buildApp(options: AppOptions): Promise<WharfApp> {
     'referrer-policy': 'same-origin',
     'x-frame-options': 'SAMEORIGIN',
   };
+  // The console's hashed scripts and stylesheets are read by the page that loads them, never shown as a document nor
+  // run as a worker (pdf.js's worker is under /pdfjs/): a browser ignores a policy or frame option sent with them. They
+  // keep the headers that act on a subresource; this saves ~0.4 KB on each of the ~80 files of a first visit.
+  const assetHeaders = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'same-origin' };
   // A callback hook: it runs on every answer and never waits.
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    reply.headers(securityHeaders);
+  app.addHook('onSend', (request, reply, payload, done) => {
+    reply.headers(HASHED_SUBRESOURCE.test(request.url) ? assetHeaders : securityHeaders);
     done(null, payload);
   });
   installErrorHandler(app);

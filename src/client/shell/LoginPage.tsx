@@ -48,6 +48,12 @@ export function LoginPage() {
   // Spec 000 §8 Login: "A transport error shows its message" (server unreachable, 500 …), here on the screen.
   const [transportError, setTransportError] = useState('');
 
+  // The workspace's own Shoelace components (select, dialog, checkbox …) are not on the login route: they load in the
+  // background while the user types, so the first screen after signing in does not wait for them.
+  useEffect(() => {
+    void import('../kit/sl');
+  }, []);
+
   useEffect(() => {
     apiGet<PublicConfig>('/config/public', undefined, { silent: true, inline: true })
       .then((answer) => {

@@ -56,6 +56,19 @@ describe('the console files travel compressed', () => {
     expect(plain.body).toBe(script);
   });
 
+  it('sends the page policy with the console page and every other file, not with hashed scripts', async () => {
+    const asset = await get('/assets/main-ABCD1234.js', 'br');
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    expect(asset.headers['x-frame-options']).toBeUndefined();
+    // An SVG can be opened as a document and run script: it keeps the policy, like the page and the API.
+    for (const url of ['/favicon.svg', '/login', '/assets/main-ABCD1234.js?x=1']) {
+      const res = await get(url, 'br');
+      expect(res.headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+  });
+
   it('revalidates files without a hash in their name and the console page', async () => {
     expect((await get('/favicon.svg', 'br')).headers['cache-control']).toBe('no-cache');
     const page = await get('/login', 'br');
