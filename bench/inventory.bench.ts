@@ -73,11 +73,7 @@ async function benchFindPage(connection: Connection, inject: (payload: object) =
   for (const c of cases) {
     const api: number[] = [];
     const raw: number[] = [];
-    const pageOnly: number[] = [];
-    const pageSql = sql`select v.*, trim_scale(actual_qty) as actual_qty, trim_scale(unavailable_qty) as unavailable_qty,
-        trim_scale(available_qty) as available_qty,
-        (select i.description from t_item_master i where i.wh_id = v.wh_id and i.item_number = v.item_number) as item_description
-      from v_stored_item v ${c.where} order by wh_id, location_id, item_number, lot_number, id limit 20`;
+    const plain: number[] = [];
     const timed = (into: number[], run: () => Promise<unknown>) => async () => {
       const t0 = performance.now();
       await run();
@@ -87,9 +83,24 @@ async function benchFindPage(connection: Connection, inject: (payload: object) =
       timed(api, () => inject({ pageNum: 1, pageSize: 20, columnFilters: c.filters })),
       // The same query run directly: the page as the API answers it (decimals without trailing zeros, the item's
       // description beside its number) and its count, side by side (one after the other on PGlite's one connection).
-      timed(raw, () => Promise.all([sql`select count(*) from v_stored_item ${c.where}`.execute(db), pageSql.execute(db)])),
-      // The page alone: all the API runs for a filter whose page is not full (its rows give the total, no count).
-      timed(pageOnly, () => pageSql.execute(db)),
+      timed(raw, () =>
+        Promise.all([
+          sql`select count(*) from v_stored_item ${c.where}`.execute(db),
+          sql`select v.*, trim_scale(actual_qty) as actual_qty, trim_scale(unavailable_qty) as unavailable_qty,
+              trim_scale(available_qty) as available_qty,
+              (select i.description from t_item_master i where i.wh_id = v.wh_id and i.item_number = v.item_number) as item_description
+            from v_stored_item v ${c.where} order by wh_id, location_id, item_number, lot_number, id limit 20`.execute(db),
+        ]),
+      ),
+      // The plain rows without the item's description, as this bench compared before the stock list showed it.
+      timed(plain, () =>
+        Promise.all([
+          sql`select count(*) from v_stored_item ${c.where}`.execute(db),
+          sql`select * from v_stored_item ${c.where} order by wh_id, location_id, item_number, lot_number, id limit 20`.execute(
+            db,
+          ),
+        ]),
+      ),
     ];
     // Taking turns at going first, so that none always finds the others' pages in the cache.
     const runs = c.narrow ? NARROW_RUNS : RUNS;
@@ -98,7 +109,7 @@ async function benchFindPage(connection: Connection, inject: (payload: object) =
       `  findPage ${c.name.padEnd(26)} API p50 ${median(api).toFixed(1)} ms p95 ${p95(api).toFixed(1)} | SQL p50 ${median(raw).toFixed(1)} ms p95 ${p95(raw).toFixed(1)} | ratio p50 ${ratio(median(api), median(raw))} p95 ${ratio(p95(api), p95(raw))} | API − SQL p50 ${(median(api) - median(raw)).toFixed(2)} ms (${runs} runs)`,
     );
     console.log(
-      `    the page alone p50 ${median(pageOnly).toFixed(1)} ms p95 ${p95(pageOnly).toFixed(1)} | API against it p50 ${ratio(median(api), median(pageOnly))} p95 ${ratio(p95(api), p95(pageOnly))} | API − page p50 ${(median(api) - median(pageOnly)).toFixed(2)} ms`,
+      `    plain rows (select *, no item description) p50 ${median(plain).toFixed(1)} ms p95 ${p95(plain).toFixed(1)} | API against them p50 ${ratio(median(api), median(plain))} p95 ${ratio(p95(api), p95(plain))}`,
     );
   }
   // The location prefix as the filter read it before migration 0010 (ILIKE, which no index serves), for comparison.

@@ -324,8 +324,8 @@ export function EntityListPage({
                     testId={`filter-${field}`}
                     onChange={set}
                   />
-                ) : def.type === 'date' ? (
-                  <DateFilter label={label} value={value} testId={`filter-${field}`} onChange={set} />
+                ) : def.type === 'date' || def.dateTime ? (
+                  <DateFilter label={label} value={value} testId={`filter-${field}`} onChange={set} timeColumn={def.dateTime} />
                 ) : def.type === 'code' ? (
                   <SlSelect
                     key={t(`code.${def.codeList ?? field}.${def.codes?.[0] ?? ''}`)}

@@ -86,6 +86,27 @@ describe('text filters find what a person means', () => {
     for (const row of (stock.body as { data: Page }).data.content) expect(row.locationId).toBe('P01-01-1');
   });
 
+  it('a date chosen for a time column finds the rows of that day in the user’s time zone; anything else is refused', async () => {
+    // Two movements a minute either side of midnight in Shanghai (UTC+8): 2026-03-01 23:59 and 2026-03-02 00:01 there.
+    await sql`insert into tran_log (wh_id, category, tran_type, employee_id, item_number, quantity, control_number, tran_date)
+      values ('WH01', 'INVENTORY', 'MOVE', 'admin', 'ACME-0001', 1, 'DAY-TEST', '2026-03-01T15:59:00Z'),
+             ('WH01', 'INVENTORY', 'MOVE', 'admin', 'ACME-0001', 1, 'DAY-TEST', '2026-03-01T16:01:00Z')`.execute(t.connection.db);
+    const onDay = async (tranDate: string) =>
+      page('tranLog', { columnFilters: { controlNumber: 'DAY-TEST', tranDate } }).then((a) =>
+        a.data.content.map((r) => String(r.tranDate)),
+      );
+    // 2 March in Shanghai: from its midnight (1 March 16:00 UTC) to the next.
+    expect(await onDay('2026-03-01T16:00:00.000Z/2026-03-02T16:00:00.000Z')).toEqual(['2026-03-01T16:01:00.000Z']);
+    // 1 March in London (UTC): both.
+    expect(await onDay('2026-03-01T00:00:00.000Z/2026-03-02T00:00:00.000Z')).toHaveLength(2);
+    const refused = await page('tranLog', { columnFilters: { tranDate: '2026-13-01' } }, 'zh_cn');
+    expect(refused.errorCode).toBe('fieldNotDate');
+    expect(refused.msg).toContain('日期');
+    expect((await page('tranLog', { columnFilters: { tranDate: '2026-03-01T00:00:00Z/2026-04-01T00:00:00Z' } })).errorCode).toBe(
+      'fieldNotDate',
+    );
+  });
+
   it('the operation log filters its text the same way', async () => {
     const expected = await count(sql<{ n: number }>`select count(*)::int as n from sys_log where operation ilike '%logi%'`);
     const res = await t.post('/api/log/findPage', { pageNum: 1, pageSize: 10, columnFilters: { operation: 'LOGI' } }, admin);

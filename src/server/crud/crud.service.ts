@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import { parseDayFilter } from '../../shared/dayFilter';
 import { type EntityDef, type FieldDef, isSortable, rowTimes } from '../../shared/entities/defineEntity';
 import { permission } from '../../shared/permissions';
 import { validateRow } from '../../shared/validation';
@@ -112,9 +113,18 @@ function conditions(binding: CrudBinding, user: SessionUser, filters: PageReques
     if (!def?.filter) throw new AppError('unknownFilter', { field });
     const value = filterValue(raw);
     if (value === null) continue;
-    where.push(matchCondition(sql.ref(snake(field)), value, typedText(def) && !markedExact(raw)));
+    if (def.dateTime) where.push(onDay(sql.ref(snake(field)), value, `entity.${entity.name}.field.${field}`));
+    else where.push(matchCondition(sql.ref(snake(field)), value, typedText(def) && !markedExact(raw)));
   }
   return where;
+}
+
+/** A time column's rows of one day (shared/dayFilter.ts): the console's local day, or a calendar day of the database. */
+function onDay(column: RawBuilder<unknown>, value: string, label: string): RawBuilder<unknown> {
+  const day = parseDayFilter(value);
+  if (!day) throw new AppError('fieldNotDate', { field: label });
+  if ('day' in day) return sql`${column} >= ${day.day}::date and ${column} < ${day.day}::date + 1`;
+  return sql`${column} >= ${day.from}::timestamptz and ${column} < ${day.to}::timestamptz`;
 }
 
 /**
@@ -216,20 +226,13 @@ function timesAsText(rows: Row[]): Row[] {
 }
 
 /**
- * How long a page may take before its count is started beside it (PostgreSQL pool only). A narrow filter's page answers
- * within a millisecond or two and, not full, gives its total: no count is run at all. A page that takes longer (a sort
- * over many rows) has its count running beside it from then on, so that a full page waits about the longer of the two.
- */
-export const COUNT_BESIDE_AFTER_MS = 3;
-
-/**
  * One page of rows the user may see, with the total count. Times come as ISO text, as they go on the wire.
  *
  * The page is read first: a page that is not full ends the matching rows, so the total is its offset plus its rows
  * and no count is needed (a narrow filter, a short list, the last page). Only a full page, or an empty one past the
- * start, needs the count. On PGlite's one connection the count follows the page; a PostgreSQL pool starts it on a second
- * connection once the page has taken COUNT_BESIDE_AFTER_MS, or after the page when that is quicker, and answers without
- * waiting for a count already started when the page gave the total.
+ * start, needs the count. On PGlite's one connection that means one statement instead of two for such pages. A
+ * PostgreSQL pool starts the count beside the page on a second connection, so that a full page waits only for the
+ * longer of the two, and answers without waiting for the count when the page gave the total.
  */
 export async function findPage(db: Db, binding: CrudBinding, user: SessionUser, request: PageRequest): Promise<PageResult<Row>> {
   const parts = partsOf(db, binding);
@@ -239,26 +242,21 @@ export async function findPage(db: Db, binding: CrudBinding, user: SessionUser, 
   const offset = (pageNum - 1) * pageSize;
   const count = sql<{ total: number }>`select count(*)::int as total from ${parts.from} ${where}`;
   const page = sql<Row>`select ${parts.select} from ${parts.from} ${where} order by ${order} limit ${pageSize} offset ${offset}`;
-  let counting: Promise<number> | null = null;
-  const startCount = (): Promise<number> => {
-    if (!counting) {
-      counting = count.execute(db).then((result) => result.rows[0]?.total ?? 0);
-      // Handled here so that a count left unread (the page gave the total) never becomes an unhandled rejection;
-      // awaiting it below still throws its error.
-      counting.catch(() => undefined);
-    }
-    return counting;
-  };
-  const beside = runsConcurrently(db) ? setTimeout(startCount, COUNT_BESIDE_AFTER_MS) : null;
-  let rows: Row[];
-  try {
-    rows = (await page.execute(db)).rows;
-  } finally {
-    if (beside) clearTimeout(beside);
+  const answer = (content: Row[], totalSize: number): PageResult<Row> => ({ content, totalSize, pageNum, pageSize });
+  const totalOf = (rows: Row[]): number | null =>
+    rows.length < pageSize && (rows.length > 0 || offset === 0) ? offset + rows.length : null;
+  if (runsConcurrently(db)) {
+    const counting = count.execute(db);
+    // Handled here so that a count left unread (the page gave the total) never becomes an unhandled rejection;
+    // awaiting it below still throws its error.
+    counting.catch(() => undefined);
+    const { rows } = await page.execute(db);
+    const known = totalOf(rows);
+    return answer(timesAsText(rows), known ?? (await counting).rows[0]?.total ?? 0);
   }
-  const full = rows.length === pageSize || (rows.length === 0 && offset > 0);
-  const totalSize = full ? await startCount() : offset + rows.length;
-  return { content: timesAsText(rows), totalSize, pageNum, pageSize };
+  const { rows } = await page.execute(db);
+  const known = totalOf(rows);
+  return answer(timesAsText(rows), known ?? (await count.execute(db)).rows[0]?.total ?? 0);
 }
 
 /** Keeps the entity's editable fields, trimmed, with empty text as null. */

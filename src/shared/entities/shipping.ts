@@ -64,8 +64,8 @@ export const tblShippingLabelDetail = defineEntity({
   itemDescription: true,
   unique: [],
   orderBy: ['cartonNumber', 'orderNumber', 'lineNumber'],
+  // The id column (spec: the first column) is the list screen's own (`showId`).
   fields: {
-    id: { type: 'int', column: true, width: 70 },
     whId: listWhId,
     cartonNumber: exact(130),
     cartonType: shown(80),

@@ -91,7 +91,9 @@ export function ImportPreview({ def, groupId, reloadKey, initialStatus = '' }: I
           className="import-filter import-filter--wide"
           label={t('import.col.errorMsg')}
           value={errorText}
+          placeholder={t('kit.filter.placeholder')}
           clearable
+          autocomplete="off"
           data-testid="filter-errorMsg"
           onSlInput={(event) => setErrorText((event.target as SlInputElement).value)}
         />

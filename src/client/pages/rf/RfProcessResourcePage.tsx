@@ -13,7 +13,7 @@ import { useT } from '../../kit/i18n';
 import { SlInput, SlOption, SlSelect } from '../../kit/sl';
 import { RfConfigList } from './RfConfigList';
 import { ANY, RF_URLS, useRouteVisit } from './rfConfigApi';
-import { chosen, type RfFilters, useRfPage } from './useRfPage';
+import { type RfFilters, typed, useRfPage } from './useRfPage';
 
 const KEYS = ['name', 'type'] as const;
 
@@ -23,7 +23,7 @@ interface ResourceFilter {
 }
 
 const EMPTY: ResourceFilter = { name: ANY, type: ANY };
-const toFilters = (f: ResourceFilter): RfFilters => ({ name: chosen(f.name), type: f.type || ANY });
+const toFilters = (f: ResourceFilter): RfFilters => ({ name: typed(f.name), type: f.type || ANY });
 
 export function RfProcessResourcePage() {
   const t = useT();
@@ -83,7 +83,7 @@ export function RfProcessResourcePage() {
               size="small"
               label={t('entity.rfProcessResource.field.name')}
               value={filter.name === ANY ? '' : filter.name}
-              placeholder={t('rfConfig.filter.any')}
+              placeholder={t('kit.filter.placeholder')}
               clearable
               autocomplete="off"
               data-testid="filter-name"

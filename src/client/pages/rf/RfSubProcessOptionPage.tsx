@@ -16,7 +16,7 @@ import { RfChoiceField } from './RfChoiceField';
 import { RfConfigList } from './RfConfigList';
 import { ANY, loadResourceNames, RF_URLS, resourceUrl, useRouteVisit, useSubProcessNames } from './rfConfigApi';
 import { SubProcessPicker } from './SubProcessPicker';
-import { chosen, type RfFilters, useRfPage } from './useRfPage';
+import { chosen, type RfFilters, typed, useRfPage } from './useRfPage';
 
 /** Spec §9: 200 rows a page. */
 const PAGE_SIZE = 200;
@@ -33,7 +33,7 @@ const toFilters = (f: OptionFilter): RfFilters => ({
   whId: f.whId || ANY,
   clientCode: f.clientCode || ANY,
   subProcessName: chosen(f.subProcessName),
-  dialogOptionName: chosen(f.dialogOptionName),
+  dialogOptionName: typed(f.dialogOptionName),
 });
 
 const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
@@ -148,7 +148,7 @@ export function RfSubProcessOptionPage() {
               size="small"
               label={t('entity.rfSubProcessOption.field.dialogOptionName')}
               value={filter.dialogOptionName === ANY ? '' : filter.dialogOptionName}
-              placeholder={t('rfConfig.filter.any')}
+              placeholder={t('kit.filter.placeholder')}
               clearable
               autocomplete="off"
               data-testid="filter-dialogOptionName"

@@ -17,6 +17,11 @@ export function chosen(value: string): ColumnFilterValue {
   return { value: text, exact: true };
 }
 
+/** A typed value: `%` (or nothing) is any, else the rows containing it (`%` a wildcard), as every list's typed filter. */
+export function typed(value: string): ColumnFilterValue {
+  return value.trim() || '%';
+}
+
 export interface RfPageState extends Omit<FindPageState<EntityRow>, 'search'> {
   search: (filters: RfFilters) => void;
 }

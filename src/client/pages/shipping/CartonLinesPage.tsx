@@ -103,6 +103,7 @@ export function CartonLinesPage() {
         pageSize={PAGE_SIZE}
         reloadKey={reloadKey}
         rowActions={rowActions}
+        showId
         header={<CartonHeader carton={carton} cartonNumber={cartonNumber} />}
       />
       <SplitCartonDialog line={splitting} onClose={() => setSplitting(null)} onSplit={() => setReloadKey((k) => k + 1)} />

@@ -141,7 +141,7 @@ export function UserDialog(props: FormDialogProps) {
                 setRoleIds((ids) => (on ? [...ids, role.id] : ids.filter((id) => id !== role.id)));
               }}
             >
-              {role.superAdmin ? `${role.name}（${t('role.superAdmin')}）` : role.name}
+              {role.superAdmin ? t('sys.user.roleWithRemark', { name: role.name, remark: t('role.superAdmin') }) : role.name}
             </SlCheckbox>
           ))}
         </div>
