@@ -110,6 +110,18 @@ test('filters, sorting, labels, dates and locked rows, in Chinese then English',
   await expect(logRow).not.toContainText('ADJUST');
   await expect(logRow.locator('[col-id="tranDate"]')).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   await shot(page, 'lists-03-transaction-log-labels-zh');
+  // Its date filter is a date picker: the day the row shows finds it, the day before does not.
+  const shownDay = (await logRow.locator('[col-id="tranDate"]').textContent())?.slice(0, 10) ?? '';
+  await log.getByTestId('filter-tranDate-pick').click();
+  await log.getByTestId('filter-tranDate-calendar').locator(`[data-date="${shownDay}"]`).click();
+  await expect(log.getByTestId('filter-tranDate').locator('input')).toHaveValue(shownDay);
+  await log.getByTestId('search').click();
+  await expect(rows(page, 'tranLog')).toHaveCount(1);
+  const dayBefore = new Date(Date.parse(`${shownDay}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  await log.getByTestId('filter-tranDate').locator('input').fill(dayBefore);
+  await log.getByTestId('search').click();
+  await expect(rows(page, 'tranLog')).toHaveCount(0);
+  await shot(page, 'lists-03-transaction-log-date-filter-zh');
 
   // The operation log's dates: yyyy-MM-dd in both languages, typed or picked.
   await openScreen(page, '系统管理', '系统日志', /\/sys\/log/);
