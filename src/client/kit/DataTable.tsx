@@ -228,8 +228,17 @@ export function DataTable<Row extends TableRow>({
   // biome-ignore lint/correctness/useExhaustiveDependencies: language stands for t
   const localeText = useMemo(() => ({ noRowsToShow: t('kit.table.noRows'), loadingOoo: t('kit.table.loading') }), [language]);
 
+  // Reported only when the selection changed: the grid updates its rows whenever a screen passes a new array (a
+  // page sliced from a whole answer is one per render), and a screen that keeps the selection in its state renders
+  // again on every report — a report per render would never end, and would starve every other tab's loading.
+  const reported = useRef<readonly Row[]>([]);
   const reportSelection = useCallback(() => {
-    if (onSelectionChange && apiRef.current) onSelectionChange(apiRef.current.getSelectedRows());
+    if (!onSelectionChange || !apiRef.current) return;
+    const selected = apiRef.current.getSelectedRows();
+    const last = reported.current;
+    if (selected.length === last.length && selected.every((row, i) => row === last[i])) return;
+    reported.current = selected;
+    onSelectionChange(selected);
   }, [onSelectionChange]);
 
   const applyChooser = (edited: EffectiveColumn[]) => {
