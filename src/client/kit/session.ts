@@ -127,6 +127,17 @@ export function signOut(): void {
   session.navLoaded = false;
 }
 
+/**
+ * Takes a screen's tab out of the workspace, without leaving the page: a screen whose call failed. The workspace
+ * mounts its open tabs again when the user comes back to it (going home from the error page): a failing screen kept
+ * among them would ask again, fail again and lead back to the error page, for ever.
+ */
+export function forgetTab(name: string): void {
+  const index = session.tabs.findIndex((tab) => tab.name === name);
+  if (index >= 0) session.tabs.splice(index, 1);
+  if (session.activeTab === name) session.activeTab = '/';
+}
+
 /** Remembers the page a signed-out user wanted, so login can return to it. */
 export function rememberReturnTo(path: string): void {
   if (path && !path.startsWith('/login') && !path.startsWith('/error') && path !== '/404') {
