@@ -81,6 +81,8 @@ export interface ExtraFilter {
   key: string;
   labelKey: string;
   type: 'text' | 'date';
+  /** A text the server matches as a whole code (`%` a pattern), not as contained text: its placeholder says so. */
+  exact?: boolean;
 }
 
 /** The label of a code; a value the list does not know yet (a newer transaction type) shows as it is. */
@@ -375,6 +377,7 @@ export function EntityListPage({
                     value={value}
                     clearable
                     autocomplete="off"
+                    placeholder={t(filter.exact ? 'kit.filter.exactPlaceholder' : 'kit.filter.placeholder')}
                     data-testid={testId}
                     onSlInput={(event) => set((event.target as SlInputElement).value)}
                     onSlClear={() => set('')}
