@@ -5,6 +5,7 @@
 import type SlInputElement from '@shoelace-style/shoelace/dist/components/input/input.component.js';
 import type SlSelectElement from '@shoelace-style/shoelace/dist/components/select/select.component.js';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
 import { type EntityDef, isSortable, rowTimes } from '../../shared/entities/defineEntity';
 import { permission } from '../../shared/permissions';
 import { SUCCESS } from '../../shared/wire';
@@ -14,11 +15,11 @@ import { DataTable, type RowAction, type TableColumn } from './DataTable';
 import { DateFilter } from './DateFilter';
 import { FormDialog, type FormDialogProps } from './FormDialog';
 import { useT } from './i18n';
-import { usePermission } from './session';
+import { session, usePermission } from './session';
 import { SlButton, SlIcon, SlInput, SlOption, SlSelect } from './sl';
 import { formatDateTime } from './tableState';
 import { type Filters, pagedTableProps, useFindPage } from './useFindPage';
-import { WarehouseClientSelect } from './WarehouseClientSelect';
+import { offeredWarehouseClient, WarehouseClientSelect } from './WarehouseClientSelect';
 import { WarehouseSelect } from './WarehouseSelect';
 import './kit.css';
 import { FilterButtons } from './FilterButtons';
@@ -59,7 +60,10 @@ export interface EntityListPageProps {
   findCall?: 'findPage' | 'findPageByPara';
   /** The row id is a shown column (spec 001 §2.4: the PO line list), not only one the column chooser offers. */
   showId?: boolean;
-  /** Filters the find call needs (e.g. `whId` of a parameterised search): no call until they are chosen. */
+  /**
+   * Filters the find call needs: no call until they have values. A required warehouse filter offers no "any": it
+   * starts from the user's last (or first granted) warehouse.
+   */
   requiredFilters?: readonly string[];
   /** Filters of the screen's own beside the entity's (parameters of its `findCall`: ranges, related rows …). */
   extraFilters?: readonly ExtraFilter[];
@@ -137,10 +141,18 @@ export function EntityListPage({
   const canAdd = usePermission(permission(entity.resource, 'add')) && editable && !locked;
   const canEdit = usePermission(permission(entity.resource, 'edit')) && editable && !locked;
   const canDelete = usePermission(permission(entity.resource, 'delete')) && editable && !locked;
-  const { reload } = page;
+  const { reload, search: searchPage } = page;
   useEffect(() => {
     if (reloadKey) reload();
   }, [reloadKey, reload]);
+
+  // A warehouse the search cannot go without, and which the user chooses (not one the screen fixes): never "any".
+  const warehouseRequired = Boolean(
+    entity.fields.whId?.filter && requiredFilters?.includes('whId') && !(fixedFilters && 'whId' in fixedFilters),
+  );
+  const { user } = useSnapshot(session);
+  // The list shows rows at once: the user's last warehouse (and client), else the first granted one, is chosen for them.
+  const [offering, setOffering] = useState(warehouseRequired);
 
   // A filterable warehouse and a client chosen from the warehouse's clients filter as one pair (the user's last
   // choice is offered again); every other filterable field gets its own input.
@@ -160,6 +172,31 @@ export function EntityListPage({
       ),
     [entity, pairFilter, fixedFilters],
   );
+
+  useEffect(() => {
+    if (!warehouseRequired || !user) {
+      setOffering(false);
+      return;
+    }
+    let cancelled = false;
+    void offeredWarehouseClient(user, true).then((pair) => {
+      if (cancelled) return;
+      setOffering(false);
+      // Nothing to offer (no warehouse granted), or the user chose meanwhile.
+      if (!pair || draftRef.current.whId) return;
+      const next = {
+        ...draftRef.current,
+        whId: pair.whId,
+        ...(pairFilter && pair.clientCode ? { clientCode: pair.clientCode } : {}),
+      };
+      draftRef.current = next;
+      setDraft(next);
+      searchPage({ ...next, ...fixedFilters });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [warehouseRequired, user, pairFilter, fixedFilters, searchPage]);
 
   // Rebuilt when the messages change (`t` is stable per loaded language). Keying on the language alone
   // formatted code columns with the old messages: the store's language changes before the new ones load.
@@ -281,9 +318,15 @@ export function EntityListPage({
   };
 
   const search = () => page.search({ ...draftRef.current, ...fixedFilters });
+  // Reset empties every filter that may be empty: a required one keeps its value.
   const reset = () => {
-    updateDraft({});
-    page.search({ ...fixedFilters });
+    const kept: Filters = {};
+    for (const key of requiredFilters ?? []) {
+      const value = draftRef.current[key];
+      if (value) kept[key] = value;
+    }
+    updateDraft(kept);
+    page.search({ ...kept, ...fixedFilters });
   };
 
   return (
@@ -302,6 +345,9 @@ export function EntityListPage({
           {pairFilter ? (
             <WarehouseClientSelect
               value={{ whId: draft.whId ?? '', clientCode: draft.clientCode ?? '' }}
+              required={warehouseRequired ? 'whId' : undefined}
+              // The list offers the last pair itself (or the first warehouse), showing rows meanwhile as loading.
+              offerLast={!warehouseRequired}
               onChange={(pair) => {
                 // A choice filters at once, like the remembered pair offered on opening.
                 updateDraft({ ...draftRef.current, ...pair });
@@ -313,16 +359,18 @@ export function EntityListPage({
             const label = t(`entity.${entity.name}.field.${field}`);
             const value = draft[field] ?? '';
             const set = (v: string) => updateDraft({ ...draftRef.current, [field]: v });
+            // A filter the search cannot go without is never "any".
+            const required = requiredFilters?.includes(field) === true;
             return (
-              <div key={field} className="wharf-filter">
+              <div key={field} className={`wharf-filter${required ? ' wharf-field--required' : ''}`}>
                 {def.lookup === 'warehouse' ? (
                   // The same warehouse control as every other screen's (forms, the warehouse/client pair).
                   <WarehouseSelect
                     size="small"
                     label={label}
                     value={value}
-                    clearable
-                    placeholder={t('kit.filter.any')}
+                    clearable={!required}
+                    placeholder={required ? undefined : t('kit.filter.any')}
                     testId={`filter-${field}`}
                     onChange={set}
                   />
@@ -334,9 +382,9 @@ export function EntityListPage({
                     size="small"
                     label={label}
                     value={value}
-                    clearable
+                    clearable={!required}
                     hoist
-                    placeholder={t('kit.filter.any')}
+                    placeholder={required ? t('kit.lookup.choose') : t('kit.filter.any')}
                     data-testid={`filter-${field}`}
                     onSlChange={(event) => set((event.target as SlSelectElement).value as string)}
                   >
@@ -393,6 +441,9 @@ export function EntityListPage({
         tableId={tableId ?? entity.name}
         columns={columns}
         {...pagedTableProps(page)}
+        loading={page.loading || offering}
+        // Without a warehouse there is no list to show: the empty table says what to do.
+        emptyText={warehouseRequired && !offering && !page.filters.whId ? t('kit.table.chooseWarehouse') : undefined}
         actions={actions}
         onSelectionChange={setSelected}
         height={height}
