@@ -6,6 +6,7 @@ import type SlInputElement from '@shoelace-style/shoelace/dist/components/input/
 import type SlSelectElement from '@shoelace-style/shoelace/dist/components/select/select.component.js';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { useLocation } from 'wouter';
 import { type EntityDef, isSortable, rowTimes } from '../../shared/entities/defineEntity';
 import { permission } from '../../shared/permissions';
 import { SUCCESS } from '../../shared/wire';
@@ -15,7 +16,7 @@ import { DataTable, type RowAction, type TableColumn } from './DataTable';
 import { DateFilter } from './DateFilter';
 import { FormDialog, type FormDialogProps } from './FormDialog';
 import { useT } from './i18n';
-import { session, usePermission } from './session';
+import { session, usePermission, useScreenName } from './session';
 import { SlButton, SlIcon, SlInput, SlOption, SlSelect } from './sl';
 import { formatDateTime } from './tableState';
 import { type Filters, pagedTableProps, useFindPage } from './useFindPage';
@@ -62,9 +63,12 @@ export interface EntityListPageProps {
   showId?: boolean;
   /**
    * Filters the find call needs: no call until they have values. A required warehouse filter offers no "any": it
-   * starts from the user's last (or first granted) warehouse.
+   * starts from the user's last (or first granted) warehouse. A required filter the screen fixes is a key of its
+   * address (the PO of a lines screen): opened without it, the screen asks nothing and sends the user to `listUrl`.
    */
   requiredFilters?: readonly string[];
+  /** The list a lines screen is opened from (`/Wms/TPoMaster`), offered when it was opened without its keys. */
+  listUrl?: string;
   /** Filters of the screen's own beside the entity's (parameters of its `findCall`: ranges, related rows …). */
   extraFilters?: readonly ExtraFilter[];
   /** The call that deletes rows: `delete` (generic), or the screen's own (spec 000 §7: line screens `batchDelete`). */
@@ -114,6 +118,7 @@ export function EntityListPage({
   deleteCall = 'delete',
   findCall = 'findPage',
   requiredFilters,
+  listUrl,
   extraFilters,
   showId,
   columnFormat,
@@ -146,6 +151,8 @@ export function EntityListPage({
     if (reloadKey) reload();
   }, [reloadKey, reload]);
 
+  // A lines screen opened by its address without the keys it shows the lines of: nothing to ask the server.
+  const missingKeys = Boolean(fixedFilters && requiredFilters?.some((key) => key in fixedFilters && !fixedFilters[key]));
   // A warehouse the search cannot go without, and which the user chooses (not one the screen fixes): never "any".
   const warehouseRequired = Boolean(
     entity.fields.whId?.filter && requiredFilters?.includes('whId') && !(fixedFilters && 'whId' in fixedFilters),
@@ -329,6 +336,8 @@ export function EntityListPage({
     page.search({ ...kept, ...fixedFilters });
   };
 
+  if (missingKeys) return <OpenFromList entity={entity.name} listUrl={listUrl} />;
+
   return (
     <div className="wharf-list-page" data-entity={entity.name}>
       {header}
@@ -479,6 +488,28 @@ export function EntityListPage({
         }
       />
       {editable ? renderDialog ? renderDialog(dialogProps) : <FormDialog {...dialogProps} /> : null}
+    </div>
+  );
+}
+
+/** What a lines screen opened by its address without its keys shows: where to open it from. */
+function OpenFromList({ entity, listUrl }: { entity: string; listUrl?: string }) {
+  const t = useT();
+  const [, setLocation] = useLocation();
+  // The list's menu name in the user's language; none when the user may not open it.
+  const listName = useScreenName(listUrl?.replace(/^\/+/, '') ?? '');
+  return (
+    <div className="wharf-list-page" data-entity={entity}>
+      <div className="wharf-open-from-list" role="status" data-testid="open-from-list">
+        <SlIcon name="info-circle" className="wharf-open-from-list__icon" />
+        <p>{t('kit.lines.openFromList')}</p>
+        {listUrl && listName ? (
+          <SlButton variant="primary" data-testid="open-list" onClick={() => setLocation(listUrl)}>
+            <SlIcon slot="prefix" name="list-ul" />
+            {t('kit.lines.toList', { list: listName })}
+          </SlButton>
+        ) : null}
+      </div>
     </div>
   );
 }

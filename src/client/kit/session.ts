@@ -197,15 +197,24 @@ export function usePermission(perm: string): boolean {
   return snap.permissions.includes(perm);
 }
 
-function holdsScreen(nodes: readonly MenuNode[], url: string): boolean {
-  // Buttons (type 2) are permissions, never screens.
-  return nodes.some(
-    (node) => (node.type !== 2 && node.url?.trim().replace(/^\/+/, '') === url) || holdsScreen(node.children, url),
-  );
+function findScreen(nodes: readonly MenuNode[], url: string): MenuNode | undefined {
+  for (const node of nodes) {
+    // Buttons (type 2) are permissions, never screens.
+    if (node.type !== 2 && node.url?.trim().replace(/^\/+/, '') === url) return node;
+    const found = findScreen(node.children, url);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** Whether the user's navigation tree holds the screen of a menu url (e.g. `Core/Signature`), so it may be opened. */
 export function useHasScreen(url: string): boolean {
   const { navTree } = useSnapshot(session);
-  return useMemo(() => holdsScreen(navTree as readonly MenuNode[], url), [navTree, url]);
+  return useMemo(() => findScreen(navTree as readonly MenuNode[], url) !== undefined, [navTree, url]);
+}
+
+/** The menu name, in the user's language, of the screen of a menu url (`Wms/TPoMaster`); '' when the user has none. */
+export function useScreenName(url: string): string {
+  const { navTree } = useSnapshot(session);
+  return useMemo(() => findScreen(navTree as readonly MenuNode[], url)?.name ?? '', [navTree, url]);
 }
