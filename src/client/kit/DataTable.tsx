@@ -70,6 +70,8 @@ export interface DataTableProps<Row extends TableRow> {
   /** The column the rows are sorted by on the server; with `onSortChange`, sortable columns sort on a header click. */
   sort?: PageSort | null;
   onSortChange?: (sort: PageSort | null) => void;
+  /** What the empty table says instead of "No data" (e.g. that a warehouse must be chosen first). */
+  emptyText?: string;
 }
 
 const OPERATION_COLUMN = '__actions';
@@ -136,6 +138,7 @@ export function DataTable<Row extends TableRow>({
   toolbar,
   sort,
   onSortChange,
+  emptyText,
 }: DataTableProps<Row>) {
   const t = useT();
   const { language } = useSnapshot(session);
@@ -228,8 +231,21 @@ export function DataTable<Row extends TableRow>({
   // biome-ignore lint/correctness/useExhaustiveDependencies: language stands for t
   const localeText = useMemo(() => ({ noRowsToShow: t('kit.table.noRows'), loadingOoo: t('kit.table.loading') }), [language]);
 
+  // The grid's own empty text, replaced where the screen says why it is empty. A new text shows the next time the
+  // grid is empty (after a load), which is when it changes.
+  const overlayParams = useMemo(() => (emptyText ? { noRows: { overlayText: emptyText } } : undefined), [emptyText]);
+
+  // Reported only when the selection changed: the grid updates its rows whenever a screen passes a new array (a
+  // page sliced from a whole answer is one per render), and a screen that keeps the selection in its state renders
+  // again on every report — a report per render would never end, and would starve every other tab's loading.
+  const reported = useRef<readonly Row[]>([]);
   const reportSelection = useCallback(() => {
-    if (onSelectionChange && apiRef.current) onSelectionChange(apiRef.current.getSelectedRows());
+    if (!onSelectionChange || !apiRef.current) return;
+    const selected = apiRef.current.getSelectedRows();
+    const last = reported.current;
+    if (selected.length === last.length && selected.every((row, i) => row === last[i])) return;
+    reported.current = selected;
+    onSelectionChange(selected);
   }, [onSelectionChange]);
 
   const applyChooser = (edited: EffectiveColumn[]) => {
@@ -315,6 +331,7 @@ export function DataTable<Row extends TableRow>({
           selectionColumnDef={selectionColumnDef}
           loading={loading}
           localeText={localeText}
+          overlayComponentParams={overlayParams}
           suppressCellFocus
           onGridReady={(event) => {
             apiRef.current = event.api;

@@ -5,6 +5,8 @@
 import type SlInputElement from '@shoelace-style/shoelace/dist/components/input/input.component.js';
 import type SlSelectElement from '@shoelace-style/shoelace/dist/components/select/select.component.js';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { useLocation } from 'wouter';
 import { type EntityDef, isSortable, rowTimes } from '../../shared/entities/defineEntity';
 import { permission } from '../../shared/permissions';
 import { SUCCESS } from '../../shared/wire';
@@ -14,11 +16,11 @@ import { DataTable, type RowAction, type TableColumn } from './DataTable';
 import { DateFilter } from './DateFilter';
 import { FormDialog, type FormDialogProps } from './FormDialog';
 import { useT } from './i18n';
-import { usePermission } from './session';
+import { session, usePermission, useScreenName } from './session';
 import { SlButton, SlIcon, SlInput, SlOption, SlSelect } from './sl';
 import { formatDateTime } from './tableState';
 import { type Filters, pagedTableProps, useFindPage } from './useFindPage';
-import { WarehouseClientSelect } from './WarehouseClientSelect';
+import { offeredWarehouseClient, WarehouseClientSelect } from './WarehouseClientSelect';
 import { WarehouseSelect } from './WarehouseSelect';
 import './kit.css';
 import { FilterButtons } from './FilterButtons';
@@ -59,8 +61,14 @@ export interface EntityListPageProps {
   findCall?: 'findPage' | 'findPageByPara';
   /** The row id is a shown column (spec 001 §2.4: the PO line list), not only one the column chooser offers. */
   showId?: boolean;
-  /** Filters the find call needs (e.g. `whId` of a parameterised search): no call until they are chosen. */
+  /**
+   * Filters the find call needs: no call until they have values. A required warehouse filter offers no "any": it
+   * starts from the user's last (or first granted) warehouse. A required filter the screen fixes is a key of its
+   * address (the PO of a lines screen): opened without it, the screen asks nothing and sends the user to `listUrl`.
+   */
   requiredFilters?: readonly string[];
+  /** The list a lines screen is opened from (`/Wms/TPoMaster`), offered when it was opened without its keys. */
+  listUrl?: string;
   /** Filters of the screen's own beside the entity's (parameters of its `findCall`: ranges, related rows …). */
   extraFilters?: readonly ExtraFilter[];
   /** The call that deletes rows: `delete` (generic), or the screen's own (spec 000 §7: line screens `batchDelete`). */
@@ -81,6 +89,8 @@ export interface ExtraFilter {
   key: string;
   labelKey: string;
   type: 'text' | 'date';
+  /** A text the server matches as a whole code (`%` a pattern), not as contained text: its placeholder says so. */
+  exact?: boolean;
 }
 
 /** The label of a code; a value the list does not know yet (a newer transaction type) shows as it is. */
@@ -108,6 +118,7 @@ export function EntityListPage({
   deleteCall = 'delete',
   findCall = 'findPage',
   requiredFilters,
+  listUrl,
   extraFilters,
   showId,
   columnFormat,
@@ -135,10 +146,20 @@ export function EntityListPage({
   const canAdd = usePermission(permission(entity.resource, 'add')) && editable && !locked;
   const canEdit = usePermission(permission(entity.resource, 'edit')) && editable && !locked;
   const canDelete = usePermission(permission(entity.resource, 'delete')) && editable && !locked;
-  const { reload } = page;
+  const { reload, search: searchPage } = page;
   useEffect(() => {
     if (reloadKey) reload();
   }, [reloadKey, reload]);
+
+  // A lines screen opened by its address without the keys it shows the lines of: nothing to ask the server.
+  const missingKeys = Boolean(fixedFilters && requiredFilters?.some((key) => key in fixedFilters && !fixedFilters[key]));
+  // A warehouse the search cannot go without, and which the user chooses (not one the screen fixes): never "any".
+  const warehouseRequired = Boolean(
+    entity.fields.whId?.filter && requiredFilters?.includes('whId') && !(fixedFilters && 'whId' in fixedFilters),
+  );
+  const { user } = useSnapshot(session);
+  // The list shows rows at once: the user's last warehouse (and client), else the first granted one, is chosen for them.
+  const [offering, setOffering] = useState(warehouseRequired);
 
   // A filterable warehouse and a client chosen from the warehouse's clients filter as one pair (the user's last
   // choice is offered again); every other filterable field gets its own input.
@@ -158,6 +179,31 @@ export function EntityListPage({
       ),
     [entity, pairFilter, fixedFilters],
   );
+
+  useEffect(() => {
+    if (!warehouseRequired || !user) {
+      setOffering(false);
+      return;
+    }
+    let cancelled = false;
+    void offeredWarehouseClient(user, true).then((pair) => {
+      if (cancelled) return;
+      setOffering(false);
+      // Nothing to offer (no warehouse granted), or the user chose meanwhile.
+      if (!pair || draftRef.current.whId) return;
+      const next = {
+        ...draftRef.current,
+        whId: pair.whId,
+        ...(pairFilter && pair.clientCode ? { clientCode: pair.clientCode } : {}),
+      };
+      draftRef.current = next;
+      setDraft(next);
+      searchPage({ ...next, ...fixedFilters });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [warehouseRequired, user, pairFilter, fixedFilters, searchPage]);
 
   // Rebuilt when the messages change (`t` is stable per loaded language). Keying on the language alone
   // formatted code columns with the old messages: the store's language changes before the new ones load.
@@ -279,10 +325,18 @@ export function EntityListPage({
   };
 
   const search = () => page.search({ ...draftRef.current, ...fixedFilters });
+  // Reset empties every filter that may be empty: a required one keeps its value.
   const reset = () => {
-    updateDraft({});
-    page.search({ ...fixedFilters });
+    const kept: Filters = {};
+    for (const key of requiredFilters ?? []) {
+      const value = draftRef.current[key];
+      if (value) kept[key] = value;
+    }
+    updateDraft(kept);
+    page.search({ ...kept, ...fixedFilters });
   };
+
+  if (missingKeys) return <OpenFromList entity={entity.name} listUrl={listUrl} />;
 
   return (
     <div className="wharf-list-page" data-entity={entity.name}>
@@ -300,6 +354,9 @@ export function EntityListPage({
           {pairFilter ? (
             <WarehouseClientSelect
               value={{ whId: draft.whId ?? '', clientCode: draft.clientCode ?? '' }}
+              required={warehouseRequired ? 'whId' : undefined}
+              // The list offers the last pair itself (or the first warehouse), showing rows meanwhile as loading.
+              offerLast={!warehouseRequired}
               onChange={(pair) => {
                 // A choice filters at once, like the remembered pair offered on opening.
                 updateDraft({ ...draftRef.current, ...pair });
@@ -311,16 +368,18 @@ export function EntityListPage({
             const label = t(`entity.${entity.name}.field.${field}`);
             const value = draft[field] ?? '';
             const set = (v: string) => updateDraft({ ...draftRef.current, [field]: v });
+            // A filter the search cannot go without is never "any".
+            const required = requiredFilters?.includes(field) === true;
             return (
-              <div key={field} className="wharf-filter">
+              <div key={field} className={`wharf-filter${required ? ' wharf-field--required' : ''}`}>
                 {def.lookup === 'warehouse' ? (
                   // The same warehouse control as every other screen's (forms, the warehouse/client pair).
                   <WarehouseSelect
                     size="small"
                     label={label}
                     value={value}
-                    clearable
-                    placeholder={t('kit.filter.any')}
+                    clearable={!required}
+                    placeholder={required ? undefined : t('kit.filter.any')}
                     testId={`filter-${field}`}
                     onChange={set}
                   />
@@ -332,9 +391,9 @@ export function EntityListPage({
                     size="small"
                     label={label}
                     value={value}
-                    clearable
+                    clearable={!required}
                     hoist
-                    placeholder={t('kit.filter.any')}
+                    placeholder={required ? t('kit.lookup.choose') : t('kit.filter.any')}
                     data-testid={`filter-${field}`}
                     onSlChange={(event) => set((event.target as SlSelectElement).value as string)}
                   >
@@ -375,6 +434,7 @@ export function EntityListPage({
                     value={value}
                     clearable
                     autocomplete="off"
+                    placeholder={t(filter.exact ? 'kit.filter.exactPlaceholder' : 'kit.filter.placeholder')}
                     data-testid={testId}
                     onSlInput={(event) => set((event.target as SlInputElement).value)}
                     onSlClear={() => set('')}
@@ -390,6 +450,9 @@ export function EntityListPage({
         tableId={tableId ?? entity.name}
         columns={columns}
         {...pagedTableProps(page)}
+        loading={page.loading || offering}
+        // Without a warehouse there is no list to show: the empty table says what to do.
+        emptyText={warehouseRequired && !offering && !page.filters.whId ? t('kit.table.chooseWarehouse') : undefined}
         actions={actions}
         onSelectionChange={setSelected}
         height={height}
@@ -425,6 +488,28 @@ export function EntityListPage({
         }
       />
       {editable ? renderDialog ? renderDialog(dialogProps) : <FormDialog {...dialogProps} /> : null}
+    </div>
+  );
+}
+
+/** What a lines screen opened by its address without its keys shows: where to open it from. */
+function OpenFromList({ entity, listUrl }: { entity: string; listUrl?: string }) {
+  const t = useT();
+  const [, setLocation] = useLocation();
+  // The list's menu name in the user's language; none when the user may not open it.
+  const listName = useScreenName(listUrl?.replace(/^\/+/, '') ?? '');
+  return (
+    <div className="wharf-list-page" data-entity={entity}>
+      <div className="wharf-open-from-list" role="status" data-testid="open-from-list">
+        <SlIcon name="info-circle" className="wharf-open-from-list__icon" />
+        <p>{t('kit.lines.openFromList')}</p>
+        {listUrl && listName ? (
+          <SlButton variant="primary" data-testid="open-list" onClick={() => setLocation(listUrl)}>
+            <SlIcon slot="prefix" name="list-ul" />
+            {t('kit.lines.toList', { list: listName })}
+          </SlButton>
+        ) : null}
+      </div>
     </div>
   );
 }

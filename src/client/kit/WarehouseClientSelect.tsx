@@ -19,10 +19,12 @@ export interface WarehouseClient {
 export interface WarehouseClientSelectProps {
   value: WarehouseClient;
   onChange: (value: WarehouseClient) => void;
-  /** A form needs both; a filter may leave them empty. */
-  required?: boolean;
-  /** Start from the user's last choice when the value is empty (default true). */
+  /** A form needs both; a list that cannot search without a warehouse needs it only (`'whId'`); a filter neither. */
+  required?: boolean | 'whId';
+  /** Remember the user's choice, to be offered again the next time (default true). */
   remember?: boolean;
+  /** Start from the user's last choice when the value is empty (default: as `remember`); false where the screen offers one itself. */
+  offerLast?: boolean;
   size?: 'small' | 'medium';
   /** Test ids `<testId>-whId` and `<testId>-clientCode`. */
   testId?: string;
@@ -42,6 +44,23 @@ export function rememberedWarehouseClient(user: string): WarehouseClient | null 
   }
 }
 
+/**
+ * The pair to start from: the user's last choice while they still hold that warehouse (its client while the warehouse
+ * still serves it), else — `orFirst`, for a list that cannot search without a warehouse — the first warehouse granted
+ * to them; null when there is none.
+ */
+export async function offeredWarehouseClient(user: string, orFirst = false): Promise<WarehouseClient | null> {
+  const last = rememberedWarehouseClient(user);
+  if (!last && !orFirst) return null;
+  const warehouses = await loadOptions('getWhse', { userName: user });
+  if (last && warehouses.some((w) => w.optionValue === last.whId)) {
+    const clients = last.clientCode ? await loadOptions('getClient', { whId: last.whId }) : [];
+    return { whId: last.whId, clientCode: clients.some((c) => c.optionValue === last.clientCode) ? last.clientCode : '' };
+  }
+  const first = orFirst ? warehouses[0]?.optionValue : undefined;
+  return first ? { whId: first, clientCode: '' } : null;
+}
+
 function rememberWarehouseClient(user: string, value: WarehouseClient): void {
   try {
     localStorage.setItem(STORAGE_PREFIX + user, JSON.stringify(value));
@@ -56,6 +75,7 @@ export function WarehouseClientSelect({
   onChange,
   required,
   remember = true,
+  offerLast = remember,
   size = 'small',
   testId = 'filter',
   invalid,
@@ -65,24 +85,19 @@ export function WarehouseClientSelect({
   const latest = useRef({ value, onChange });
   latest.current = { value, onChange };
 
-  // Offer the last choice again, once, if the user still holds that warehouse and client.
+  // Offer the last choice again, once, if the user still holds that warehouse.
   useEffect(() => {
-    if (!remember || !user || latest.current.value.whId) return;
-    const last = rememberedWarehouseClient(user);
-    if (!last) return;
+    if (!offerLast || !user || latest.current.value.whId) return;
     let cancelled = false;
-    void (async () => {
-      const warehouses = await loadOptions('getWhse', { userName: user });
-      if (cancelled || !warehouses.some((w) => w.optionValue === last.whId)) return;
-      const clients = last.clientCode ? await loadOptions('getClient', { whId: last.whId }) : [];
-      if (cancelled || latest.current.value.whId) return;
-      const clientCode = clients.some((c) => c.optionValue === last.clientCode) ? last.clientCode : '';
-      latest.current.onChange({ whId: last.whId, clientCode });
-    })();
+    void offeredWarehouseClient(user).then((pair) => {
+      if (!cancelled && pair && !latest.current.value.whId) latest.current.onChange(pair);
+    });
     return () => {
       cancelled = true;
     };
-  }, [remember, user]);
+  }, [offerLast, user]);
+  const warehouseRequired = Boolean(required);
+  const clientRequired = required === true;
 
   const change = (next: WarehouseClient) => {
     if (next.whId === value.whId && next.clientCode === value.clientCode) return;
@@ -92,26 +107,26 @@ export function WarehouseClientSelect({
 
   return (
     <>
-      <div className={`wharf-filter wharf-filter--pair${required ? ' wharf-field--required' : ''}`}>
+      <div className={`wharf-filter wharf-filter--pair${warehouseRequired ? ' wharf-field--required' : ''}`}>
         <WarehouseSelect
           value={value.whId}
           label={t('kit.warehouseClient.warehouse')}
-          placeholder={required ? undefined : t('kit.filter.any')}
-          clearable={!required}
+          placeholder={warehouseRequired ? undefined : t('kit.filter.any')}
+          clearable={!warehouseRequired}
           size={size}
           invalid={invalid?.whId}
           testId={`${testId}-whId`}
           onChange={(whId) => change({ whId, clientCode: whId ? value.clientCode : '' })}
         />
       </div>
-      <div className={`wharf-filter wharf-filter--pair${required ? ' wharf-field--required' : ''}`}>
+      <div className={`wharf-filter wharf-filter--pair${clientRequired ? ' wharf-field--required' : ''}`}>
         <LookupSelect
           name="getClient"
           params={{ whId: value.whId }}
           value={value.clientCode}
           label={t('kit.warehouseClient.client')}
-          placeholder={value.whId ? (required ? undefined : t('kit.filter.any')) : undefined}
-          clearable={!required}
+          placeholder={value.whId ? (clientRequired ? undefined : t('kit.filter.any')) : undefined}
+          clearable={!clientRequired}
           size={size}
           invalid={invalid?.clientCode}
           testId={`${testId}-clientCode`}

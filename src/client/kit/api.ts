@@ -8,7 +8,7 @@ import redaxios from 'redaxios';
 import { navigate } from 'wouter/use-browser-location';
 import { BUSINESS_ERROR, type Envelope, LANGUAGE_HEADER, SUCCESS, TOKEN_HEADER } from '../../shared/wire';
 import { translate } from './i18n';
-import { currentToken, rememberReturnTo, rememberSignedOutReason, session, signOut } from './session';
+import { currentToken, forgetTab, rememberReturnTo, rememberSignedOutReason, session, signOut } from './session';
 import './slLogin';
 
 export const API_BASE = '/api';
@@ -93,6 +93,13 @@ function httpMessage(status: number, path: string): string {
 }
 
 const ERROR_PAGE = '/error/';
+// The screen (its address) and the call that last led to an error page, until that call succeeds again.
+let lastFailure: { screen: string; path: string } | null = null;
+
+/** A call answered: the screen that made it no longer fails at once when opened again. */
+function succeeded(path: string): void {
+  if (lastFailure?.path === path) lastFailure = null;
+}
 
 // Spec 000/001 §8: every failed request with a response shows /error/{status}, except 401 and 405 (the login screen).
 // That includes calls the user did not start, such as lookups while typing: they send only bounded input (a search
@@ -110,8 +117,19 @@ function handleHttpFailure(status: number, path: string): void {
   }
   // The error page shows the status message; only the 404 one, naming the address (spec 000 §8), says more.
   if (status === 404) toast('error', message);
+  const onErrorPage = location.pathname.startsWith(ERROR_PAGE);
+  const screen = currentPath();
+  // The same call of the same screen failed again, with no success between (as soon as "Go back" returned to it): the
+  // error page takes the screen's place in the history, so that "Go back" leads further back, not to the same failure.
+  const again = lastFailure?.screen === screen && lastFailure.path === path;
+  if (!onErrorPage) {
+    lastFailure = { screen, path };
+    // The failed screen's tab leaves the workspace, which going home would otherwise mount again (and fail again).
+    // "Go back" opens it afresh from its address.
+    forgetTab(location.pathname);
+  }
   // Parallel failures show one error page, and "Go back" leads to the screen rather than to another error page.
-  navigate(ERROR_PAGE + status, { replace: location.pathname.startsWith(ERROR_PAGE) });
+  navigate(ERROR_PAGE + status, { replace: onErrorPage || again });
 }
 
 function handleEnvelope<T>(envelope: Envelope<T>, opts: ApiOptions | undefined): Envelope<T> {
@@ -152,6 +170,7 @@ async function request<T>(
       // redaxios has no timeout option: pass the abort signal through its fetch hook.
       fetch: (input, init) => fetch(input, { ...init, signal: controller.signal }),
     });
+    succeeded(path);
     const envelope = response.data;
     if (typeof envelope !== 'object' || envelope === null || !('code' in envelope)) {
       console.error(`${method.toUpperCase()} ${url}: the answer is not an envelope`);
@@ -213,6 +232,7 @@ export async function apiPdf(url: string, body?: unknown): Promise<Blob | null> 
       handleHttpFailure(response.status, path);
       throw new ApiError(response.status, httpMessage(response.status, path));
     }
+    succeeded(path);
     if ((response.headers.get('content-type') ?? '').startsWith('application/pdf')) {
       // Read as bytes, not with blob(): a body streamed straight to blob storage is lost to the browser's network
       // inspector (and to the browser tests that keep the documents).

@@ -127,6 +127,17 @@ export function signOut(): void {
   session.navLoaded = false;
 }
 
+/**
+ * Takes a screen's tab out of the workspace, without leaving the page: a screen whose call failed. The workspace
+ * mounts its open tabs again when the user comes back to it (going home from the error page): a failing screen kept
+ * among them would ask again, fail again and lead back to the error page, for ever.
+ */
+export function forgetTab(name: string): void {
+  const index = session.tabs.findIndex((tab) => tab.name === name);
+  if (index >= 0) session.tabs.splice(index, 1);
+  if (session.activeTab === name) session.activeTab = '/';
+}
+
 /** Remembers the page a signed-out user wanted, so login can return to it. */
 export function rememberReturnTo(path: string): void {
   if (path && !path.startsWith('/login') && !path.startsWith('/error') && path !== '/404') {
@@ -186,15 +197,24 @@ export function usePermission(perm: string): boolean {
   return snap.permissions.includes(perm);
 }
 
-function holdsScreen(nodes: readonly MenuNode[], url: string): boolean {
-  // Buttons (type 2) are permissions, never screens.
-  return nodes.some(
-    (node) => (node.type !== 2 && node.url?.trim().replace(/^\/+/, '') === url) || holdsScreen(node.children, url),
-  );
+function findScreen(nodes: readonly MenuNode[], url: string): MenuNode | undefined {
+  for (const node of nodes) {
+    // Buttons (type 2) are permissions, never screens.
+    if (node.type !== 2 && node.url?.trim().replace(/^\/+/, '') === url) return node;
+    const found = findScreen(node.children, url);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** Whether the user's navigation tree holds the screen of a menu url (e.g. `Core/Signature`), so it may be opened. */
 export function useHasScreen(url: string): boolean {
   const { navTree } = useSnapshot(session);
-  return useMemo(() => holdsScreen(navTree as readonly MenuNode[], url), [navTree, url]);
+  return useMemo(() => findScreen(navTree as readonly MenuNode[], url) !== undefined, [navTree, url]);
+}
+
+/** The menu name, in the user's language, of the screen of a menu url (`Wms/TPoMaster`); '' when the user has none. */
+export function useScreenName(url: string): string {
+  const { navTree } = useSnapshot(session);
+  return useMemo(() => findScreen(navTree as readonly MenuNode[], url)?.name ?? '', [navTree, url]);
 }

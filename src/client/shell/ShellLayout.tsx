@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo, useRef } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { useT } from '../kit/i18n';
@@ -45,8 +45,9 @@ export function ShellLayout() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: navTree is read from the store; its snapshot only signals change
   const routes = useMemo(() => collectRoutes(session.navTree), [navTree]);
 
-  // The address decides the active tab: a menu route opens (or focuses) its tab; an unknown one is a 404.
-  useEffect(() => {
+  // The address decides the active tab: a menu route opens (or focuses) its tab; an unknown one is a 404. Before the
+  // browser paints, so that a new address never shows the former tab's screen, nor none, for a frame.
+  useLayoutEffect(() => {
     if (location === HOME_PATH) {
       activateTab(HOME_PATH, '', 'house');
       return;
@@ -79,7 +80,10 @@ export function ShellLayout() {
           )}
           {tabs.map((tab) => {
             const route = routes.get(tab.name);
-            const active = tab.name === activeTab;
+            // The store's active tab follows the address one effect later. Coming back to the workspace (going home
+            // from an error page) it still names the tab shown before: only the address's tab is ever mounted, so a
+            // screen the user left is not mounted (and asking) again on the way.
+            const active = tab.name === activeTab && tab.name === location;
             // Spec 000 §2: only a route flagged keepAlive keeps its screen (filters, page, scroll) while another tab
             // is shown; any other screen is unmounted on leaving and starts afresh on return.
             const kept = active || route?.node.keepAlive === true;

@@ -18,11 +18,15 @@ export function WorkspaceTabs() {
 
   // The tab group keeps its own notion of the active tab; align it with the store after each change. (No
   // `active` prop on the tabs: the group reacts to that attribute by emitting sl-tab-show, which would race.)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: tabs re-render the group and must re-sync it
+  // The frame shows the store's active tab as it is then, never the one of an earlier render: showing a former tab
+  // makes the group announce it, and the handler below would open its address again (after leaving the workspace
+  // for an error page, the address of the screen that failed — and so on for ever).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the active tab and the tabs re-render the group and must re-sync it
   useEffect(() => {
     const group = groupRef.current;
     if (!group) return;
-    requestAnimationFrame(() => group.show(activeTab));
+    const frame = requestAnimationFrame(() => group.show(session.activeTab));
+    return () => cancelAnimationFrame(frame);
   }, [activeTab, tabs]);
 
   const onAction = (action: string) => {
@@ -41,7 +45,8 @@ export function WorkspaceTabs() {
           // Only a user's pick differs from the store: the group's own re-syncs echo the active tab and are ignored,
           // which keeps the route → store → group → route loop from ping-ponging.
           const name = event.detail.name;
-          if (name !== session.activeTab) setLocation(name);
+          // A group taken out of the page (the workspace left for an error page) picks nothing.
+          if (name !== session.activeTab && groupRef.current?.isConnected) setLocation(name);
         }}
       >
         {tabs.map((tab) => (

@@ -49,7 +49,8 @@ export function LocalTable({ columns, rows, title, ...props }: LocalTableProps) 
     [columns, t],
   );
   const pageNum = Math.min(page.pageNum, Math.max(1, Math.ceil(rows.length / page.pageSize)));
-  const shown = rows.slice((pageNum - 1) * page.pageSize, pageNum * page.pageSize);
+  // One array per page of rows, not per render: the grid takes a new array as new rows.
+  const shown = useMemo(() => rows.slice((pageNum - 1) * page.pageSize, pageNum * page.pageSize), [rows, pageNum, page.pageSize]);
   return (
     <>
       <h3 className="inbound-desk__title">{title}</h3>

@@ -19,6 +19,8 @@ import { dateColumns, isFinishedPo, PO_LINES_URL, PO_LIST_URL } from './poScreen
 import './inbound.css';
 
 const hasReceipts = (row: EntityRow): boolean => Number(row.qtyReceived ?? 0) > 0;
+/** Opened without its PO, the screen asks nothing and offers the PO list. */
+const KEYS = ['whId', 'poNumber'] as const;
 
 export function PoLinesPage() {
   const t = useT();
@@ -57,6 +59,8 @@ export function PoLinesPage() {
       key={`${whId}/${poNumber}`}
       entity={tPoDetail}
       fixedFilters={fixedFilters}
+      requiredFilters={KEYS}
+      listUrl={PO_LIST_URL}
       pageSize={8}
       showId
       locked={finished}

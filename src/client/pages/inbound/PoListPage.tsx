@@ -25,7 +25,7 @@ const REQUIRED = ['whId'] as const;
 /** A new PO starts as a standard order without appointment; the number is left blank for the series. */
 const NEW_PO = { typeId: 'STD', appointmentStatus: 'N' } as const;
 const EXTRA_FILTERS: readonly ExtraFilter[] = [
-  { key: 'itemNumber', labelKey: 'inbound.po.itemNumber', type: 'text' },
+  { key: 'itemNumber', labelKey: 'inbound.po.itemNumber', type: 'text', exact: true },
   { key: 'createDateFrom', labelKey: 'inbound.po.createDateFrom', type: 'date' },
   { key: 'createDateTo', labelKey: 'inbound.po.createDateTo', type: 'date' },
   { key: 'deliveryDateFrom', labelKey: 'inbound.po.deliveryDateFrom', type: 'date' },

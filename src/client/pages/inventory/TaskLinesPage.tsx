@@ -20,6 +20,9 @@ import { isOpenTask, TASK_SCREENS, type TaskKind } from './tasks';
 import { ATTRIBUTE_COLUMNS } from './useLineSteps';
 import './inventory.css';
 
+/** Opened without its task, the screen asks nothing and offers the task list. */
+const KEYS = ['whId', 'taskId'] as const;
+
 export function TaskLinesPage({ kind }: { kind: TaskKind }) {
   const t = useT();
   const confirm = useConfirm();
@@ -90,6 +93,8 @@ export function TaskLinesPage({ kind }: { kind: TaskKind }) {
       entity={screens.lines}
       tableId={screens.lines.name}
       fixedFilters={fixedFilters}
+      requiredFilters={KEYS}
+      listUrl={screens.listUrl}
       pageSize={8}
       locked={!open}
       reloadKey={reloadKey}

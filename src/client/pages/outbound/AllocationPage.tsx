@@ -11,6 +11,9 @@ import { SlButton, SlIcon } from '../../kit/sl';
 import './picking.css';
 
 const ALLOCATION_URL = '/Wms/TAllocation';
+const PICK_DETAIL_URL = '/Wms/TPickDetail';
+/** Opened without its pick detail, the screen asks nothing and offers the pick details. */
+const KEYS = ['pickDetailId'] as const;
 
 export function AllocationPage() {
   const t = useT();
@@ -23,12 +26,14 @@ export function AllocationPage() {
   const fixedFilters = useMemo(() => ({ pickDetailId: id }), [id]);
   // Back to where the allocations were opened from (a pick task or a pick detail, with its wave); the pick details
   // when the route was opened on its own.
-  const back = () => (history.length > 1 ? history.back() : setLocation('/Wms/TPickDetail'));
+  const back = () => (history.length > 1 ? history.back() : setLocation(PICK_DETAIL_URL));
   return (
     <EntityListPage
       key={id}
       entity={tAllocation}
       fixedFilters={fixedFilters}
+      requiredFilters={KEYS}
+      listUrl={PICK_DETAIL_URL}
       pageSize={8}
       showId
       header={

@@ -20,6 +20,8 @@ import '../inbound/inbound.css';
 
 /** Spec §2.5: the line dialog shows the warehouse and the order number, read-only. */
 const ORDER_FIELDS: ReadonlySet<string> = new Set(['whId', 'orderNumber']);
+/** Opened without its order, the screen asks nothing and offers the order list. */
+const KEYS = ['whId', 'orderNumber'] as const;
 
 export function OrderLinesPage() {
   const t = useT();
@@ -61,6 +63,8 @@ export function OrderLinesPage() {
       key={`${whId}/${orderNumber}/${visit}`}
       entity={tOrderDetail}
       fixedFilters={fixedFilters}
+      requiredFilters={KEYS}
+      listUrl={ORDER_LIST_URL}
       pageSize={8}
       showId
       locked={locked}

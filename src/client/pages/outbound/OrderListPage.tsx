@@ -24,7 +24,7 @@ import '../inbound/inbound.css';
 
 const REQUIRED = ['whId'] as const;
 const EXTRA_FILTERS: readonly ExtraFilter[] = [
-  { key: 'itemNumber', labelKey: 'outbound.order.itemNumber', type: 'text' },
+  { key: 'itemNumber', labelKey: 'outbound.order.itemNumber', type: 'text', exact: true },
   { key: 'orderDateFrom', labelKey: 'outbound.order.orderDateFrom', type: 'date' },
   { key: 'orderDateTo', labelKey: 'outbound.order.orderDateTo', type: 'date' },
   { key: 'shipDateFrom', labelKey: 'outbound.order.shipDateFrom', type: 'date' },

@@ -23,6 +23,7 @@ export function WaveDetailLinesPage() {
       entity={tAfoWaveDetailLine}
       fixedFilters={fixedFilters}
       requiredFilters={REQUIRED}
+      listUrl={WAVE_URLS.list}
       pageSize={8}
       showId
       header={

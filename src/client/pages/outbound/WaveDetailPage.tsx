@@ -77,6 +77,7 @@ export function WaveDetailPage() {
         entity={tAfoWaveDetail}
         fixedFilters={fixedFilters}
         requiredFilters={REQUIRED}
+        listUrl={WAVE_URLS.list}
         pageSize={8}
         showId
         reloadKey={reloadKey}

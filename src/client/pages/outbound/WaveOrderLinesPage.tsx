@@ -29,6 +29,7 @@ export function WaveOrderLinesPage() {
       entity={tAfaViewWaveOrderLine}
       fixedFilters={fixedFilters}
       requiredFilters={REQUIRED}
+      listUrl={WAVE_URLS.list}
       pageSize={8}
       header={
         <div className="wave-header" data-testid="wave-header">

@@ -154,6 +154,7 @@ export function WaveOrderPage() {
         entity={tAfaViewWaveOrder}
         fixedFilters={fixedFilters}
         requiredFilters={REQUIRED}
+        listUrl={WAVE_URLS.list}
         pageSize={8}
         reloadKey={reloadKey}
         rowActions={rowActions}

@@ -100,6 +100,7 @@ export function CartonLinesPage() {
         entity={tblShippingLabelDetail}
         fixedFilters={fixedFilters}
         requiredFilters={KEYS}
+        listUrl={SHIPPING_URLS.cartons}
         pageSize={PAGE_SIZE}
         reloadKey={reloadKey}
         rowActions={rowActions}
