@@ -34,12 +34,23 @@ export async function rowIndexesWith(scope: Locator, text: string): Promise<numb
   return [...new Set(indexes)];
 }
 
-/** Of the rows holding `text`, the index of the first whose `column` reads `value` (any, without a column). */
+/**
+ * Of the rows holding `text`, the index of the first whose `column` reads `value` (any, without a column). Looked for
+ * again until it shows (up to the expect timeout): after a save the list reloads and its rows move.
+ */
 export async function rowWhere(scope: Locator, text: string, column?: string, value?: string): Promise<number> {
-  for (const index of await rowIndexesWith(scope, text)) {
-    if (!column || (await readCell(gridCell(scope, index, column))) === value) return index;
-  }
-  throw new Error(`no row holding ${text}${column ? ` with ${column} = ${value}` : ''}`);
+  let found = -1;
+  await expect(async () => {
+    found = -1;
+    for (const index of await rowIndexesWith(scope, text)) {
+      if (!column || (await readCell(gridCell(scope, index, column))) === value) {
+        found = index;
+        break;
+      }
+    }
+    expect(found, `no row holding ${text}${column ? ` with ${column} = ${value}` : ''}`).toBeGreaterThanOrEqual(0);
+  }).toPass({ timeout: 10_000 });
+  return found;
 }
 /** The cell texts of one column for the rows holding `text`, sorted. */
 export async function cellsWith(scope: Locator, text: string, column: string): Promise<string[]> {
