@@ -56,6 +56,14 @@ test('at 1024 × 768 the side menu is a drawer over the page, in both languages;
   await page.setViewportSize({ width: 1440, height: 900 });
   await expect.poll(() => menuShown(page)).toBe(true);
   expect((await box(page, '.shell-main')).x).toBeGreaterThan(150);
+  // Narrowed to a phone's width (a window made narrow, a tablet turned), the English Warehouses list keeps its row
+  // actions pinned on the screen: AG Grid, short of room, used to unpin them to the far end of the sideways scroll.
+  await page.setViewportSize({ width: 360, height: 640 });
+  const rowMenu = page.locator('[data-entity="tWhse"] [role="gridcell"][col-id="__actions"]').first().getByTestId('row-menu');
+  await expect(rowMenu).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(await rowMenu.evaluate((el) => el.getBoundingClientRect().right)).toBeLessThanOrEqual(360);
+  await shot(page, 'narrow-02b-list-narrowed-360-en');
 });
 
 async function phoneDialog(page: Page, language: 'zh' | 'en', title: string) {
