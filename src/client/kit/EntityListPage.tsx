@@ -17,6 +17,7 @@ import { useT } from './i18n';
 import { usePermission } from './session';
 import { SlButton, SlIcon, SlInput, SlOption, SlSelect } from './sl';
 import { formatDateTime } from './tableState';
+import { fitTextStyle } from './textWidth';
 import { type Filters, pagedTableProps, useFindPage } from './useFindPage';
 import { WarehouseClientSelect } from './WarehouseClientSelect';
 import { WarehouseSelect } from './WarehouseSelect';
@@ -311,6 +312,7 @@ export function EntityListPage({
             const label = t(`entity.${entity.name}.field.${field}`);
             const value = draft[field] ?? '';
             const set = (v: string) => updateDraft({ ...draftRef.current, [field]: v });
+            const placeholder = t(def.filterExact ? 'kit.filter.exactPlaceholder' : 'kit.filter.placeholder');
             return (
               <div key={field} className="wharf-filter">
                 {def.lookup === 'warehouse' ? (
@@ -335,6 +337,11 @@ export function EntityListPage({
                     clearable
                     hoist
                     placeholder={t('kit.filter.any')}
+                    // Wide enough for "any" and for the longest of its codes' names in the current language.
+                    style={fitTextStyle([
+                      t('kit.filter.any'),
+                      ...(def.codes ?? []).map((code) => t(`code.${def.codeList ?? field}.${code}`)),
+                    ])}
                     data-testid={`filter-${field}`}
                     onSlChange={(event) => set((event.target as SlSelectElement).value as string)}
                   >
@@ -351,7 +358,8 @@ export function EntityListPage({
                     value={value}
                     clearable
                     autocomplete="off"
-                    placeholder={t(def.filterExact ? 'kit.filter.exactPlaceholder' : 'kit.filter.placeholder')}
+                    placeholder={placeholder}
+                    style={fitTextStyle([placeholder])}
                     data-testid={`filter-${field}`}
                     onSlInput={(event) => set((event.target as SlInputElement).value)}
                     onSlClear={() => set('')}
