@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { dialog, login, setLanguage, shot } from './ui';
+import { dialog, login, openScreen, setLanguage, shot } from './ui';
 
 // Issue 10 items 10 and 12: the console on a small laptop (1024 × 768: the side menu is a drawer), on a phone
 // (360 × 640: a dialog uses the width it needs, the header keeps the user's name whole), under a finger (40 px
@@ -9,6 +9,34 @@ const box = async (page: Page, selector: string) => {
   const found = await page.locator(selector).first().boundingBox();
   if (!found) throw new Error(`${selector} is not shown`);
   return found;
+};
+
+/**
+ * The texts of the shown Shoelace fields matching `selector` that are cut: a placeholder (or, once chosen, the value)
+ * wider, in the field's own font, than the room inside the field.
+ */
+const cutTexts = (page: Page, selector: string) =>
+  page.evaluate((selector) => {
+    const cut: string[] = [];
+    for (const host of document.querySelectorAll(selector)) {
+      const input = host.shadowRoot?.querySelector<HTMLInputElement>('input.input__control, input.select__display-input');
+      const text = input?.value || input?.placeholder;
+      if (!input || !text || !(host as HTMLElement).checkVisibility()) continue;
+      const probe = document.body.appendChild(document.createElement('span'));
+      probe.style.cssText = `position: absolute; white-space: pre; visibility: hidden; font: ${getComputedStyle(input).font}`;
+      probe.textContent = text;
+      const style = getComputedStyle(input);
+      const room = input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+      if (probe.getBoundingClientRect().width > room + 0.5) cut.push(text);
+      probe.remove();
+    }
+    return cut;
+  }, selector);
+
+/** Right edge of the first element matching `selector`, and of the box it must stay in. */
+const rightEdges = async (page: Page, selector: string, within: string) => {
+  const [inner, outer] = await Promise.all([box(page, selector), box(page, within)]);
+  return { inner: Math.round(inner.x + inner.width), outer: Math.round(outer.x + outer.width) };
 };
 
 /** Whether the side menu is in view (a closed drawer sits left of the page). */
@@ -56,6 +84,14 @@ test('at 1024 × 768 the side menu is a drawer over the page, in both languages;
   await page.setViewportSize({ width: 1440, height: 900 });
   await expect.poll(() => menuShown(page)).toBe(true);
   expect((await box(page, '.shell-main')).x).toBeGreaterThan(150);
+  // Narrowed to a phone's width (a window made narrow, a tablet turned), the English Warehouses list keeps its row
+  // actions pinned on the screen: AG Grid, short of room, used to unpin them to the far end of the sideways scroll.
+  await page.setViewportSize({ width: 360, height: 640 });
+  const rowMenu = page.locator('[data-entity="tWhse"] [role="gridcell"][col-id="__actions"]').first().getByTestId('row-menu');
+  await expect(rowMenu).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(await rowMenu.evaluate((el) => el.getBoundingClientRect().right)).toBeLessThanOrEqual(360);
+  await shot(page, 'narrow-02b-list-narrowed-360-en');
 });
 
 async function phoneDialog(page: Page, language: 'zh' | 'en', title: string) {
@@ -79,12 +115,28 @@ async function phoneDialog(page: Page, language: 'zh' | 'en', title: string) {
   // The row's actions fold into one menu button: the pinned operation column leaves the data room.
   const operation = page.locator('[data-entity="tWhse"] .ag-header-cell[col-id="__actions"]');
   expect((await operation.boundingBox())?.width).toBeLessThanOrEqual(70);
-  await page.locator('[data-entity="tWhse"] [role="gridcell"][col-id="__actions"]').first().getByTestId('row-menu').click();
+  // And it stays pinned beside the key (English headers are wider): the button is on the screen, the grid scrolled
+  // sideways, without Playwright scrolling it into view.
+  const rowMenu = page.locator('[data-entity="tWhse"] [role="gridcell"][col-id="__actions"]').first().getByTestId('row-menu');
+  const menuBox = await rowMenu.boundingBox();
+  expect(menuBox?.x).toBeGreaterThan(180);
+  expect((menuBox?.x ?? 0) + (menuBox?.width ?? 0)).toBeLessThanOrEqual(360);
+  await rowMenu.click();
   await expect(page.getByTestId('row-edit').first()).toBeVisible();
+  expect(
+    await page
+      .getByTestId('row-edit')
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().right),
+  ).toBeLessThanOrEqual(360);
   await shot(page, `narrow-03-row-menu-360-${language}`);
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('row-edit').first()).toBeHidden();
   await shot(page, `narrow-03-list-360-${language}`);
+  // The filters' placeholders show whole, and no filter sticks out past the bar.
+  expect(await cutTexts(page, '[data-entity="tWhse"] .wharf-filter :is(sl-input, sl-select)')).toEqual([]);
+  const filters = await rightEdges(page, '[data-entity="tWhse"] .wharf-filter-bar', '[data-entity="tWhse"]');
+  expect(filters.inner).toBeLessThanOrEqual(filters.outer);
   await page.locator('[data-entity="tWhse"]').getByTestId('add').click();
   const panel = dialog(page).locator('[part="panel"]');
   await expect(dialog(page)).toBeVisible();
@@ -124,6 +176,82 @@ test('at 360 × 640 a form dialog uses the screen width and the header keeps the
   await phoneDialog(page, 'zh', '新增仓库');
   await setLanguage(page, 'English');
   await phoneDialog(page, 'en', 'Add Warehouse');
+});
+
+test('at 360 × 640 the backup toolbar, the user dialog and the warehouse/client pair stay inside the screen', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  await login(page);
+  await setLanguage(page, 'English');
+  const open = async (directory: string, screen: string, url: RegExp) => {
+    await page.getByTestId('menu-toggle').click();
+    await openScreen(page, directory, screen, url);
+  };
+  // The title field and "Back up now" wrap inside the table's box.
+  await open('System', 'Backup and restore', /\/sys\/backup$/);
+  await expect(page.getByTestId('backup-now')).toBeVisible();
+  const backup = await rightEdges(page, '[data-testid="backup-now"]', '.wharf-table:has([data-testid="backup-now"])');
+  expect(backup.inner).toBeLessThanOrEqual(backup.outer);
+  expect(backup.outer).toBeLessThanOrEqual(360);
+  await shot(page, 'narrow-09-backup-360-en');
+  // The user dialog's grants: each warehouse's client choice under it, inside the dialog, which never scrolls sideways.
+  await open('System', 'Users', /\/sys\/user$/);
+  await page.locator('[data-entity="user"]').getByTestId('add').click();
+  const grants = dialog(page).getByTestId('grant-picker');
+  await expect(grants).toBeVisible();
+  await grants.scrollIntoViewIfNeeded();
+  const body = await dialog(page).evaluate((el) => {
+    const part = el.shadowRoot?.querySelector('[part="body"]');
+    return {
+      right: Math.round(part?.getBoundingClientRect().right ?? 0),
+      sideways: (part?.scrollWidth ?? 0) > (part?.clientWidth ?? 0),
+    };
+  });
+  expect(body.sideways).toBe(false);
+  expect(
+    await grants.evaluate((el) => Math.round(el.closest('fieldset')?.getBoundingClientRect().right ?? 0)),
+  ).toBeLessThanOrEqual(body.right);
+  expect(
+    await grants
+      .locator('sl-select')
+      .first()
+      .evaluate((el) => Math.round(el.getBoundingClientRect().right)),
+  ).toBeLessThanOrEqual(body.right);
+  await shot(page, 'narrow-10-user-grants-360-en');
+  await dialog(page).getByTestId('dialog-cancel').click();
+  await expect(dialog(page)).toHaveCount(0);
+  // The warehouse and client selects narrow to the filter bar.
+  await open('Inbound', 'Putaway', /\/Wms\/Putaway$/);
+  const pair = await rightEdges(page, '.wharf-filter--pair:visible', '.wharf-filter-bar:visible');
+  expect(pair.inner).toBeLessThanOrEqual(pair.outer);
+  await shot(page, 'narrow-11-putaway-pair-360-en');
+});
+
+test('at 1440 × 900 filters show their whole placeholder, the pager its page size, the side menu its long names', async ({
+  page,
+}) => {
+  await login(page);
+  // The Chinese whole-code placeholder, with its closing bracket.
+  await openScreen(page, '出库管理', '交接单', /\/Wms\/TDelivery$/);
+  await expect(page.locator('.wharf-filter-bar:visible sl-input').first()).toBeVisible();
+  expect(await cutTexts(page, '.wharf-filter :is(sl-input, sl-select)')).toEqual([]);
+  await shot(page, 'narrow-12-filters-1440-zh');
+  await setLanguage(page, 'English');
+  await openScreen(page, 'Outbound', 'Carton picking', /\/Wms\/CartonPick$/);
+  await expect(page.getByTestId('pack-order-scan')).toBeVisible();
+  expect(await cutTexts(page, '.wharf-filter :is(sl-input, sl-select)')).toEqual([]);
+  await shot(page, 'narrow-13-filters-1440-en');
+  // "RF sub-process options" on two lines rather than cut; its screen's own page size, 200, whole in the pager.
+  await openScreen(page, 'RF configuration', 'RF sub-process options', /\/Wms\/RfSubProcessOption$/);
+  const label = page.locator('.menu-label').getByText('RF sub-process options', { exact: true });
+  expect(await label.evaluate((el) => el.scrollHeight <= el.clientHeight && el.scrollWidth <= el.clientWidth)).toBe(true);
+  const pageSize = page.locator('[data-testid="pager"]:visible sl-select');
+  await expect
+    .poll(() => pageSize.evaluate((el) => el.shadowRoot?.querySelector<HTMLInputElement>('input.select__display-input')?.value))
+    .toBe('200 / page');
+  expect(await cutTexts(page, '[data-testid="pager"] sl-select')).toEqual([]);
+  await shot(page, 'narrow-14-menu-pager-1440-en');
 });
 
 test('at 1440 × 900 a form dialog keeps 40% of the screen (spec 000 §9), and never less than a usable width at 1024', async ({

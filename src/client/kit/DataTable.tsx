@@ -36,6 +36,7 @@ import {
   saveColumnPrefs,
   type TableColumn,
 } from './tableState';
+import { textWidth } from './textWidth';
 import { PAGE_SIZES } from './useFindPage';
 import './kit.css';
 
@@ -85,15 +86,21 @@ const rowSelection: RowSelectionOptions = {
   enableClickSelection: false,
 };
 
-// Locked to the left edge: the pinned key column comes after the check boxes.
+// Locked to the left edge: the pinned key column comes after the check boxes. Pinned for good (`lockPinned`), like the
+// operation column on a phone: when the pinned columns leave the others less than 50 px, AG Grid unpins columns, the
+// right ones first, which sent a phone's row actions to the far end of the sideways scroll; locked, only the key goes.
 const selectionColumnDef = {
   pinned: 'left' as const,
+  lockPinned: true,
   lockPosition: 'left' as const,
   width: 48,
   minWidth: 48,
   maxWidth: 48,
   resizable: false,
 };
+
+/** On a phone the check box column is the check box and the cell padding: 8 px more for the rest. */
+const phoneSelectionColumnDef = { ...selectionColumnDef, width: 40, minWidth: 40, maxWidth: 40 };
 
 const defaultColDef: ColDef = {
   // The order comes from the server across all pages; sorting one page in the browser would mislead.
@@ -106,14 +113,43 @@ const defaultColDef: ColDef = {
 /** Room around a header's text: the cell padding each side, the resize handle, and the sort arrow when sortable. */
 const HEADER_PADDING = 40;
 const SORT_ICON = 20;
-let measureContext: CanvasRenderingContext2D | null | undefined;
+/** A phone's key column: the header cell's padding (12 px each side) and a little room, no resize handle. */
+const PHONE_HEADER_PADDING = 28;
+/**
+ * The key column's width on a phone when its header is shorter, so that a code shows. On a 360 px screen it leaves, beside
+ * the check boxes and the one-button operation column, the 50 px of scrolling columns (and a scroll bar) that AG Grid
+ * requires to keep them all pinned. A longer header wraps onto two lines, its longest word whole; on a narrower grid AG
+ * Grid unpins the key column, never the row actions (see selectionColumnDef).
+ */
+const PHONE_KEY_WIDTH = 110;
 
 /** Width in px of a header label in the grid's header font, so that no language's header is cut off. */
-export function headerTextWidth(text: string): number {
-  if (measureContext === undefined) measureContext = document.createElement('canvas').getContext('2d');
-  if (!measureContext) return text.length * 8;
-  measureContext.font = `600 13px ${getComputedStyle(document.body).fontFamily}`;
-  return Math.ceil(measureContext.measureText(text).width);
+function headerTextWidth(text: string): number {
+  return textWidth(text, 13, 600);
+}
+
+/** What a header may wrap between: spaces, and any two Chinese characters (or full-width signs). */
+const HEADER_WORDS = /[\u3000-\u9fff\uff00-\uffef]|[^\s\u3000-\u9fff\uff00-\uffef]+/g;
+
+/**
+ * The key column's width on a phone: its header's longest word whole (and the sort arrow), the rest wrapped; a table
+ * without row actions gives it their room too.
+ */
+function phoneKeyWidth(headerName: string, sortable: boolean, width: number, withActions: boolean): number {
+  const longestWord = Math.max(0, ...(headerName.match(HEADER_WORDS) ?? []).map(headerTextWidth));
+  const room = PHONE_KEY_WIDTH + (withActions ? 0 : operationColumnWidth(1, true));
+  return Math.min(width, Math.max(room, longestWord + PHONE_HEADER_PADDING + (sortable ? SORT_ICON : 0)));
+}
+
+/** What pins the key column left, `width` wide; on a phone its header wraps and the header row grows to fit it. */
+function keyColumn<Row>(width: number, compact: boolean): ColDef<Row> {
+  return {
+    pinned: 'left',
+    flex: 0,
+    width,
+    minWidth: width,
+    ...(compact ? { wrapHeaderText: true, autoHeaderHeight: true } : {}),
+  };
 }
 
 function getRowId<Row extends TableRow>(params: GetRowIdParams<Row>): string {
@@ -171,6 +207,7 @@ export function DataTable<Row extends TableRow>({
     // The first shown column (the row's key: a code, a line number) stays in view when a wide table scrolls sideways,
     // as the operation column does on the right (issue 10 item 10).
     const keyField = effective.find((c) => c.visible)?.field;
+    const withActions = Boolean(actions && actions.length > 0);
     const defs: ColDef<Row>[] = effective.map((c) => {
       const column = byField.get(c.field);
       const sortable = Boolean(column?.sortable && onSortChange);
@@ -183,7 +220,9 @@ export function DataTable<Row extends TableRow>({
         // Never narrower than its header in the current language ("Warehouse", not "Wareho…").
         minWidth,
         // Pinned, it takes its own width rather than a share of the screen (flex), so a phone keeps room for the rest.
-        ...(c.field === keyField ? { pinned: 'left' as const, flex: 0, width: minWidth } : {}),
+        ...(c.field === keyField
+          ? keyColumn(compact ? phoneKeyWidth(headerName, sortable, minWidth, withActions) : minWidth, compact)
+          : {}),
         valueGetter: (params) => (column && params.data ? cellText(column, params.data) : ''),
         ...(column?.render
           ? { cellRenderer: ({ data }: ICellRendererParams<Row>) => (data ? column.render?.(data) : null) }
@@ -193,7 +232,7 @@ export function DataTable<Row extends TableRow>({
         comparator: serverOrder,
       };
     });
-    if (actions && actions.length > 0) {
+    if (actions && withActions) {
       const width = operationColumnWidth(actions.length, compact);
       const params: RowActionsCellParams<Row> = { actions, compact };
       defs.push({
@@ -201,6 +240,9 @@ export function DataTable<Row extends TableRow>({
         // On a phone the column is one menu button wide: its icon says what the header would.
         headerName: compact ? '' : t('kit.table.operation'),
         pinned: 'right',
+        // On a phone always in view, one button wide (see selectionColumnDef). Wider screens keep AG Grid's choice: a
+        // row of buttons pinned on a tablet could leave the data a sliver.
+        lockPinned: compact,
         width,
         minWidth: width,
         maxWidth: width,
@@ -328,7 +370,7 @@ export function DataTable<Row extends TableRow>({
           defaultColDef={defaultColDef}
           getRowId={getRowId}
           rowSelection={rowSelection}
-          selectionColumnDef={selectionColumnDef}
+          selectionColumnDef={compact ? phoneSelectionColumnDef : selectionColumnDef}
           loading={loading}
           localeText={localeText}
           overlayComponentParams={overlayParams}

@@ -19,6 +19,7 @@ import { useT } from './i18n';
 import { session, usePermission, useScreenName } from './session';
 import { SlButton, SlIcon, SlInput, SlOption, SlSelect } from './sl';
 import { formatDateTime } from './tableState';
+import { fitTextStyle } from './textWidth';
 import { type Filters, pagedTableProps, useFindPage } from './useFindPage';
 import { offeredWarehouseClient, WarehouseClientSelect } from './WarehouseClientSelect';
 import { WarehouseSelect } from './WarehouseSelect';
@@ -370,6 +371,7 @@ export function EntityListPage({
             const set = (v: string) => updateDraft({ ...draftRef.current, [field]: v });
             // A filter the search cannot go without is never "any".
             const required = requiredFilters?.includes(field) === true;
+            const placeholder = t(def.filterExact ? 'kit.filter.exactPlaceholder' : 'kit.filter.placeholder');
             return (
               <div key={field} className={`wharf-filter${required ? ' wharf-field--required' : ''}`}>
                 {def.lookup === 'warehouse' ? (
@@ -394,6 +396,11 @@ export function EntityListPage({
                     clearable={!required}
                     hoist
                     placeholder={required ? t('kit.lookup.choose') : t('kit.filter.any')}
+                    // Wide enough for its placeholder and for the longest of its codes' names in the current language.
+                    style={fitTextStyle([
+                      required ? t('kit.lookup.choose') : t('kit.filter.any'),
+                      ...(def.codes ?? []).map((code) => t(`code.${def.codeList ?? field}.${code}`)),
+                    ])}
                     data-testid={`filter-${field}`}
                     onSlChange={(event) => set((event.target as SlSelectElement).value as string)}
                   >
@@ -410,7 +417,8 @@ export function EntityListPage({
                     value={value}
                     clearable
                     autocomplete="off"
-                    placeholder={t(def.filterExact ? 'kit.filter.exactPlaceholder' : 'kit.filter.placeholder')}
+                    placeholder={placeholder}
+                    style={fitTextStyle([placeholder])}
                     data-testid={`filter-${field}`}
                     onSlInput={(event) => set((event.target as SlInputElement).value)}
                     onSlClear={() => set('')}
@@ -423,6 +431,7 @@ export function EntityListPage({
             const value = draft[filter.key] ?? '';
             const set = (v: string) => updateDraft({ ...draftRef.current, [filter.key]: v });
             const testId = `filter-${filter.key}`;
+            const placeholder = t(filter.exact ? 'kit.filter.exactPlaceholder' : 'kit.filter.placeholder');
             return (
               <div key={filter.key} className="wharf-filter">
                 {filter.type === 'date' ? (
@@ -434,7 +443,8 @@ export function EntityListPage({
                     value={value}
                     clearable
                     autocomplete="off"
-                    placeholder={t(filter.exact ? 'kit.filter.exactPlaceholder' : 'kit.filter.placeholder')}
+                    placeholder={placeholder}
+                    style={fitTextStyle([placeholder])}
                     data-testid={testId}
                     onSlInput={(event) => set((event.target as SlInputElement).value)}
                     onSlClear={() => set('')}

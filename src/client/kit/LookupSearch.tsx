@@ -10,6 +10,7 @@ import { toast } from './api';
 import { useT } from './i18n';
 import { loadOptions } from './lookupOptions';
 import { SlInput, SlPopup } from './sl';
+import { fitTextStyle } from './textWidth';
 
 export interface LookupSearchProps {
   name: string;
@@ -218,6 +219,7 @@ export function LookupSearch({
           value={text}
           label={label}
           placeholder={placeholder ?? t('kit.lookup.search')}
+          style={fitTextStyle([placeholder ?? t('kit.lookup.search')], size)}
           disabled={disabled || !ready}
           clearable={clearable}
           size={size}

@@ -11,6 +11,7 @@ import { useT } from './i18n';
 import { LookupSearch } from './LookupSearch';
 import { loadOptions, lookupBody } from './lookupOptions';
 import { SlOption, SlSelect } from './sl';
+import { fitTextStyle } from './textWidth';
 
 export interface LookupSelectProps {
   /** The lookup, e.g. `getCarrier`. */
@@ -116,11 +117,15 @@ function LookupChoice({
   }, [loaded, chooseFirst]);
 
   const options = loaded?.options ?? [];
+  const choose = placeholder ?? t('kit.lookup.choose');
+  const waiting = placeholder ?? t(waitingForKey(params));
   return (
     <SlSelect
       value={value}
       label={label}
-      placeholder={placeholder ?? t(ready ? 'kit.lookup.choose' : waitingForKey(params))}
+      placeholder={ready ? choose : waiting}
+      // As wide as the longer of its two placeholders (a filter's field; a form's is as wide as its column).
+      style={fitTextStyle([choose, waiting], size)}
       disabled={disabled || !ready}
       clearable={clearable}
       size={size}

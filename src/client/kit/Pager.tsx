@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useT } from './i18n';
 import { SlButton, SlIcon, SlInput, SlOption, SlSelect } from './sl';
 import { pageCountOf, pagerItems } from './tableState';
+import { fitTextStyle } from './textWidth';
 
 export interface PagerProps {
   total: number;
@@ -45,6 +46,7 @@ export function Pager({ total, pageNum, pageSize, pageSizes, disabled, onChange 
         disabled={disabled}
         hoist
         aria-label={t('kit.pager.pageSize')}
+        style={fitTextStyle(pageSizes.map((size) => t('kit.pager.perPage', { size })))}
         onSlChange={(event) => {
           const size = Number((event.target as SlSelectElement).value);
           // Keep the first row of the current page in view when the page size changes.

@@ -17,6 +17,7 @@ import { LookupSelect } from '../../kit/LookupSelect';
 import { loadOptions } from '../../kit/lookupOptions';
 import { usePermission } from '../../kit/session';
 import { SlButton, SlIcon, SlInput, SlOption, SlSelect, SlTooltip } from '../../kit/sl';
+import { fitTextStyle } from '../../kit/textWidth';
 import { useScreenShown } from '../../kit/useScreenShown';
 import { type WarehouseClient, WarehouseClientSelect } from '../../kit/WarehouseClientSelect';
 import { postReceipt, ReceiptDialog, type ReceiptTarget } from './ReceiptDialog';
@@ -246,6 +247,7 @@ export function ReceivingPage() {
             label={t('inbound.receiving.openPos')}
             value={openPos.some((p) => p.optionValue === poNumber) ? poNumber : ''}
             placeholder={t(whId ? 'inbound.receiving.choosePo' : 'kit.lookup.warehouseFirst')}
+            style={fitTextStyle([t('inbound.receiving.choosePo'), t('kit.lookup.warehouseFirst')])}
             disabled={!whId}
             hoist
             data-testid="receiving-po-choice"
@@ -266,6 +268,7 @@ export function ReceivingPage() {
             clearable
             autocomplete="off"
             placeholder={t('inbound.receiving.poPlaceholder')}
+            style={fitTextStyle([t('inbound.receiving.poPlaceholder')])}
             data-testid="receiving-po"
             onSlInput={(event) => setTyped((event.target as SlInputElement).value)}
             onSlClear={() => choosePo('')}

@@ -18,6 +18,7 @@ import { useT } from '../../kit/i18n';
 import { LookupSelect } from '../../kit/LookupSelect';
 import { session, usePermission } from '../../kit/session';
 import { SlAlert, SlButton, SlIcon, SlInput, SlOption, SlSelect } from '../../kit/sl';
+import { fitTextStyle } from '../../kit/textWidth';
 import { useScreenShown } from '../../kit/useScreenShown';
 import { rememberedWarehouseClient } from '../../kit/WarehouseClientSelect';
 import { WarehouseSelect } from '../../kit/WarehouseSelect';
@@ -296,6 +297,7 @@ export function CartonPickPage() {
             label={t('entity.tblShippingLabel.field.waveId')}
             value={waveId}
             placeholder={t(whId ? 'ship.pick.chooseWave' : 'kit.lookup.warehouseFirst')}
+            style={fitTextStyle([t('ship.pick.chooseWave'), t('kit.lookup.warehouseFirst')])}
             disabled={!whId || locked}
             hoist
             data-testid="pack-wave"
@@ -317,6 +319,7 @@ export function CartonPickPage() {
             label={t('entity.tblShippingLabel.field.orderNumber')}
             value={orders.includes(orderNumber) ? orderNumber : ''}
             placeholder={t(waveId ? 'ship.pick.chooseOrder' : 'ship.pick.chooseWave')}
+            style={fitTextStyle([t('ship.pick.chooseOrder'), t('ship.pick.chooseWave')])}
             disabled={!waveId || locked}
             hoist
             data-testid="pack-order"
@@ -338,6 +341,7 @@ export function CartonPickPage() {
             autocomplete="off"
             disabled={!whId || locked}
             placeholder={t('ship.pick.scanPlaceholder')}
+            style={fitTextStyle([t('ship.pick.scanPlaceholder')])}
             data-testid="pack-order-scan"
             onSlInput={(event) => setTyped((event.target as SlInputElement).value)}
           />

@@ -6,6 +6,7 @@ import { DateFilter } from '../../kit/DateFilter';
 import { useT } from '../../kit/i18n';
 import { SlInput } from '../../kit/sl';
 import { formatDateTime } from '../../kit/tableState';
+import { fitTextStyle } from '../../kit/textWidth';
 import { type Filters, pagedTableProps, useFindPage } from '../../kit/useFindPage';
 import '../../kit/kit.css';
 import { FilterButtons } from '../../kit/FilterButtons';
@@ -71,6 +72,7 @@ export function LogListPage() {
                 clearable
                 autocomplete="off"
                 placeholder={t('kit.filter.placeholder')}
+                style={fitTextStyle([t('kit.filter.placeholder')])}
                 data-testid={`filter-${field}`}
                 onSlInput={(event) => update(field, (event.target as SlInputElement).value)}
                 onSlClear={() => update(field, '')}
