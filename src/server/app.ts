@@ -79,8 +79,12 @@ export function contentSecurityPolicy(config: Pick<Config, 'reportUrl'>): string
   ].join('; ');
 }
 
-/** A console script or stylesheet under its hashed name (build.mjs), without a query. */
-const HASHED_SUBRESOURCE = /^\/assets\/(chunks\/)?[\w-]+-[A-Z0-9]{8}\.(js|css)$/;
+/** A file name with esbuild's content hash (`main-4G3OQTVH.css`, build.mjs), or its precompressed copy: never changes. */
+const HASHED_NAME = /-[A-Z0-9]{8}\.[a-z0-9]+(\.(br|gz))?$/;
+
+/** A console script or stylesheet under its hashed name, without a query. */
+const isHashedSubresource = (url: string): boolean =>
+  url.startsWith('/assets/') && /\.(js|css)$/.test(url) && HASHED_NAME.test(url);
 
 /** Builds the server: platform first (errors, input checks, guard, audit), then the modules, listed explicitly. */
 export async function buildApp(options: AppOptions): Promise<WharfApp> {
@@ -117,7 +121,7 @@ export async function buildApp(options: AppOptions): Promise<WharfApp> {
   const assetHeaders = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'same-origin' };
   // A callback hook: it runs on every answer and never waits.
   app.addHook('onSend', (request, reply, payload, done) => {
-    reply.headers(HASHED_SUBRESOURCE.test(request.url) ? assetHeaders : securityHeaders);
+    reply.headers(isHashedSubresource(request.url) ? assetHeaders : securityHeaders);
     done(null, payload);
   });
   installErrorHandler(app);
@@ -179,7 +183,7 @@ export async function buildApp(options: AppOptions): Promise<WharfApp> {
       // Hashed names (esbuild's `-XXXXXXXX.`) never change content: cached for a year. Anything else (favicon,
       // Shoelace icons, pdf.js data) is revalidated with its ETag.
       setHeaders: (res, file) => {
-        const hashed = /-[A-Z0-9]{8}\.[a-z0-9]+(\.(br|gz))?$/.test(path.basename(file));
+        const hashed = HASHED_NAME.test(path.basename(file));
         res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
