@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   'notAllowedDelete',
   'fieldRequired',
   'fieldTooLong',
+  'fieldDirectionControl',
   'fieldInvalid',
   'fieldNotInList',
   'fieldNotNumber',

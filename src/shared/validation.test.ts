@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { FieldDef } from './entities/defineEntity';
-import { checkField, type FieldRule, isCalendarDate, matchesRule } from './validation';
+import { checkField, clipText, type FieldRule, hasDirectionControl, isCalendarDate, matchesRule, textLength } from './validation';
 
 /** An independent reading of a typed number: sign, digits before and after the point; null if it is not one. */
 function parse(text: string): { sign: string; whole: string; fraction: string | null } | null {
@@ -196,5 +196,32 @@ describe('checkField', () => {
     // Strings and JSON numbers stay accepted.
     expect(checkField('x', 'price', { type: 'decimal' }, 5)).toBeNull();
     expect(checkField('x', 'name', { type: 'text' }, 12345)).toBeNull();
+  });
+});
+
+describe('text length and direction controls', () => {
+  it('counts characters as code points, like PostgreSQL varchar(n) and Ajv maxLength', () => {
+    fc.assert(fc.property(fc.string({ unit: 'grapheme' }), (text) => textLength(text) === Array.from(text).length));
+    expect(textLength('📦'.repeat(50))).toBe(50);
+    expect(textLength('\uD800x')).toBe(2); // a lone surrogate is one character too
+    expect(checkField('role', 'name', { type: 'text', max: 50 }, '📦'.repeat(50))).toBeNull();
+    expect(checkField('role', 'name', { type: 'text', max: 50 }, '📦'.repeat(51))?.code).toBe('fieldTooLong');
+    expect(clipText('📦'.repeat(60), 50)).toBe('📦'.repeat(50));
+    expect(clipText('abc', 2)).toBe('ab');
+  });
+
+  it('refuses each bidirectional control in a text field, naming it, and allows right-to-left letters', () => {
+    const controls = [0x61c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069];
+    for (const c of controls) {
+      expect(hasDirectionControl(`a${String.fromCodePoint(c)}b`), c.toString(16)).toBe(true);
+      expect(checkField('tWhse', 'name', { type: 'text', max: 100 }, `a${String.fromCodePoint(c)}b`)).toEqual({
+        field: 'name',
+        code: 'fieldDirectionControl',
+        params: { field: 'entity.tWhse.field.name' },
+      });
+    }
+    for (const c of [0x200b, 0x200d, 0x2065, 0x206a, 0x2029, 0x202f])
+      expect(hasDirectionControl(String.fromCodePoint(c))).toBe(false);
+    expect(checkField('tWhse', 'name', { type: 'text', max: 100 }, 'مخزن שלום 仓库')).toBeNull();
   });
 });

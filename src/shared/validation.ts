@@ -71,6 +71,43 @@ export function isCalendarDate(text: string): boolean {
   return day <= last.getUTCDate();
 }
 
+/**
+ * The length of a text as people count it, and as PostgreSQL's varchar(n) and Ajv's maxLength do: in characters (code
+ * points), not UTF-16 units — an emoji or a rare CJK character outside the basic plane is one character, not two.
+ */
+export function textLength(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    // A high surrogate followed by a low one is one character.
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+    count++;
+  }
+  return count;
+}
+
+/** The first `max` characters of a text (code points, as `textLength` counts them): what a field of that size keeps. */
+export function clipText(text: string, max: number): string {
+  if (text.length <= max || textLength(text) <= max) return text;
+  return Array.from(text).slice(0, max).join('');
+}
+
+/**
+ * The invisible bidirectional controls: embeddings and overrides (U+202A–U+202E), isolates (U+2066–U+2069), the
+ * left-to-right and right-to-left marks (U+200E, U+200F) and the Arabic letter mark (U+061C). They change the order in
+ * which the text around them is shown, so "invoice\u202Efdp.exe" reads "invoiceexe.pdf" in a list, a label or a PDF.
+ * Right-to-left letters themselves (Arabic, Hebrew) are ordered by the Unicode algorithm without them and stay allowed.
+ */
+const DIRECTION_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+
+/** Whether a text holds a bidirectional control character (see DIRECTION_CONTROL). */
+export function hasDirectionControl(text: string): boolean {
+  return DIRECTION_CONTROL.test(text);
+}
+
 /** One refused field: the console shows it under the field, the server answers the first one. */
 export interface FieldProblem {
   field: string;
@@ -124,8 +161,11 @@ export function checkField(entity: string, field: string, def: FieldDef, value: 
   if (def.rule) return matchesRule(def.rule, text) ? null : { field, code: RULE_ERRORS[def.rule], params };
   switch (def.type) {
     case 'text':
-      if (def.max !== undefined && text.length > def.max)
+      if (def.max !== undefined && textLength(text) > def.max)
         return { field, code: 'fieldTooLong', params: { ...params, max: def.max } };
+      // Every text field of an entity is one line — a code, a name, a description, a remark — shown in lists, forms,
+      // labels and PDFs, where none needs a direction control and each could disguise what is shown.
+      if (hasDirectionControl(text)) return { field, code: 'fieldDirectionControl', params };
       if (def.pattern && !new RegExp(def.pattern).test(text)) return { field, code: 'fieldInvalid', params };
       return null;
     case 'int':

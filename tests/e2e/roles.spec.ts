@@ -103,6 +103,26 @@ test('a role with only "view" on warehouses gives its user a reduced menu and di
   await shot(page, 'sys-06-viewer-warehouses-en');
 });
 
+test('a role name of 50 emoji fits its 50 characters, as the server counts them; a direction control is refused under the field', async ({
+  page,
+}) => {
+  await login(page, 'admin', 'Admin#2024', '系统管理');
+  await openScreen(page, '系统管理', '角色管理');
+  await expect(rows(page).first()).toContainText('admin');
+  await visible(page, 'add').click();
+  // The field keeps 50 characters (the input's own maxlength would have stopped at 25 emoji: it counts UTF-16 units).
+  await input(page, 'field-name').fill('📦'.repeat(60));
+  await expect(input(page, 'field-name')).toHaveValue('📦'.repeat(50));
+  await input(page, 'field-remark').fill('invoice\u202Efdp.exe');
+  await input(page, 'field-remark').press('Tab');
+  await expect(visible(page, 'error-remark')).toHaveText(
+    '备注含有不可见的文字方向控制字符（如 U+202E），会让显示的内容与实际不符，请删除',
+  );
+  await input(page, 'field-remark').fill('emoji');
+  await submitAndConfirm(page);
+  await expect(rows(page).filter({ hasText: '📦'.repeat(50) })).toHaveCount(1);
+});
+
 test('the administration screens in Chinese and English', async ({ page }) => {
   test.setTimeout(240_000);
   await login(page, 'admin', 'Admin#2024', '系统管理');

@@ -3,6 +3,7 @@ import type SlInputElement from '@shoelace-style/shoelace/dist/components/input/
 import type SlSelectElement from '@shoelace-style/shoelace/dist/components/select/select.component.js';
 import type { ReactNode } from 'react';
 import type { FieldDef } from '../../shared/entities/defineEntity';
+import { clipText } from '../../shared/validation';
 import { DateInput } from './DateInput';
 import { useT } from './i18n';
 import { LookupSelect } from './LookupSelect';
@@ -120,11 +121,17 @@ export function FormField({ entity, field, def, value, form, error, readOnly, on
         label={label}
         readonly={readOnly}
         inputmode={def.type === 'int' ? 'numeric' : def.type === 'decimal' ? 'decimal' : undefined}
-        maxlength={def.type === 'text' ? def.max : undefined}
         autocomplete="off"
         className={numeric ? 'wharf-field__numeric' : undefined}
         data-testid={testId}
-        onSlInput={(event) => onChange((event.target as SlInputElement).value)}
+        onSlInput={(event) => {
+          // The field's size in characters, as the server counts them: the input's own maxlength counts UTF-16
+          // units, so it would stop a name of emoji at half its size.
+          const input = event.target as SlInputElement;
+          const clipped = def.type === 'text' && def.max !== undefined ? clipText(input.value, def.max) : input.value;
+          if (clipped !== input.value) input.value = clipped;
+          onChange(clipped);
+        }}
         onSlBlur={(event) => onCheck((event.target as SlInputElement).value)}
       />
     );

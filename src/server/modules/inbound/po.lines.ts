@@ -28,6 +28,7 @@ export const PO_LINES: ClientDocumentLines = {
   entity: tPoDetail,
   table: 't_po_detail',
   docField: 'poNumber',
+  clientHeader: 't_po_master',
   lockHeader: lockChangeablePo,
   itemNotOfClient: 'itemNotOfPoClient',
   async ownEdit(trx, user, existing, row) {

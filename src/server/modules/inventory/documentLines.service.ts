@@ -29,6 +29,8 @@ import {
 
 /** A client's document whose lines are saved under its locked header. */
 export interface ClientDocumentLines extends LineDocument {
+  /** Its header table: what is read about the document is read only by users of its client. */
+  clientHeader: string;
   /** Locks the header, refusing a missing one or one whose lines may not change; null when its client is not the user's. */
   lockHeader(trx: Trx, user: SessionUser, whId: string, key: string): Promise<{ clientCode: string } | null>;
   /** The refusal of an item of another client (params itemNumber, itemClient, clientCode and the document's key). */

@@ -4,7 +4,9 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IN, insertPo } from '../../../../tests/support/inboundFixture';
 import { createInventoryFixture, FIX, insertAdjustment, insertMovement } from '../../../../tests/support/inventoryFixture';
+import { createOrder } from '../../../../tests/support/orderFixture';
 import { createTestApp, createUser, type TestApp } from '../../../../tests/support/testApp';
 import type { PageResult } from '../../../shared/wire';
 
@@ -35,7 +37,8 @@ beforeAll(async () => {
   ).toBe(200);
   await sql`insert into t_item_uom (wh_id, item_number, uom, conversion_factor) values
     (${FIX.whId}, ${FIX.itemOther}, 'BOX', 10)`.execute(db());
-  const permissions = ['tStoredItem', 'tranLog', 'exceptionLog', 'tblInvMovement', 'tblInvAdjustment', 'tItemUom'].flatMap((r) =>
+  const resources = ['tStoredItem', 'tranLog', 'exceptionLog', 'tblInvMovement', 'tblInvAdjustment', 'tItemUom'];
+  const permissions = [...resources, 'tPoMaster', 'tOrder'].flatMap((r) =>
     ['view', 'add', 'edit', 'delete'].map((a) => `sys:${r}:${a}`),
   );
   await createUser(t, 'tinvc-only', { permissions, warehouses: [FIX.whId] });
@@ -183,5 +186,34 @@ describe('a user limited to one client of a warehouse', () => {
     const { rows } = await sql<{ id: number }>`
       select id from t_item_uom where wh_id = ${FIX.whId} and item_number = ${FIX.itemOther}`.execute(db());
     expect((await t.post('/api/tItemUom/delete', [{ id: rows[0]!.id }], limited)).body).toMatchObject({ code: 200, data: 0 });
+  });
+
+  it('answers the next line number and the duplicate check of another client’s PO or order as for a missing one', async () => {
+    await sql`insert into t_vendor (wh_id, vendor_code, vendor_name) values (${IN.whId}, ${IN.vendor}, 'Vendor')`.execute(db());
+    const lines = (itemNumber: string, n: number) =>
+      Array.from({ length: n }, (_, i) => ({ lineNumber: i + 1, itemNumber, qty: '1' }));
+    await insertPo(db(), 'GR-PO-OWN', lines(FIX.itemPlain, 2));
+    await insertPo(db(), 'GR-PO-OTHER', lines(FIX.itemOther, 5), { clientCode: FIX.otherClient });
+    const ownOrder = await createOrder(db(), lines(FIX.itemPlain, 2));
+    const otherOrder = await createOrder(db(), lines(FIX.itemOther, 5), { clientCode: FIX.otherClient });
+    const ask = async (entity: string, key: string, value: string, whId: string = FIX.whId) => ({
+      next: (await t.post<number>(`/api/${entity}/findNextLineNumber`, { whId, [key]: value }, limited)).body.data,
+      duplicate: (await t.post<boolean>(`/api/${entity}/findDuplicateLine`, { whId, [key]: value, lineNumber: 1 }, limited)).body
+        .data,
+    });
+    const missing = { next: 1, duplicate: false };
+    for (const [entity, key, own, other] of [
+      ['tPoDetail', 'poNumber', 'GR-PO-OWN', 'GR-PO-OTHER'],
+      ['tOrderDetail', 'orderNumber', ownOrder, otherOrder],
+    ] as const) {
+      expect(await ask(entity, key, own)).toEqual({ next: 3, duplicate: true });
+      expect(await ask(entity, key, other)).toEqual(missing);
+      expect(await ask(entity, key, 'GR-NO-SUCH-DOC')).toEqual(missing);
+      // Another warehouse (not granted) answers alike.
+      expect(await ask(entity, key, own, 'WH02')).toEqual(missing);
+      // The administrator, holding every client, sees the other client's document as it is.
+      const admins = (await t.post<number>(`/api/${entity}/findNextLineNumber`, { whId: FIX.whId, [key]: other }, admin)).body;
+      expect(admins.data).toBe(6);
+    }
   });
 });

@@ -11,12 +11,12 @@ import type { Row } from '../../crud/crud.types';
 import type { Db } from '../../db/connect';
 import type { AppContext, SessionUser } from '../../platform/context';
 import { ok } from '../../platform/envelope';
-import { grantsWarehouse } from '../../platform/grants';
 import {
   deleteLines,
   duplicateLine,
   findLinePage,
   type LineDocument,
+  mayReadDocument,
   nextLineNumber,
   saveLine,
   TASK_LINES,
@@ -93,15 +93,16 @@ export function registerDocumentLineRoutes(app: FastifyInstance, ctx: AppContext
         ),
     );
   }
+  // A document of a warehouse or client the user does not hold answers as a missing one: no duplicate, line 1.
   app.post(`/${name}/findDuplicateLine`, { schema: { body: duplicateBody }, config: { permission: view } }, async (request) => {
     const body = request.body as Keys & { lineNumber: number | string; id?: number | null };
-    if (!grantsWarehouse(request.user!, body.whId)) return ok(false);
+    if (!(await mayReadDocument(ctx.db, request.user!, doc, body.whId, String(body[key])))) return ok(false);
     return ok(await duplicateLine(ctx.db, doc, body.whId, String(body[key]), Number(body.lineNumber), body.id ?? null));
   });
-  // The line dialog fills in the next line number (issue 10 item 11); a warehouse not granted answers 1.
+  // The line dialog fills in the next line number (issue 10 item 11).
   app.post(`/${name}/findNextLineNumber`, { schema: { body: keys }, config: { permission: view } }, async (request) => {
     const body = request.body as Keys;
-    if (!grantsWarehouse(request.user!, body.whId)) return ok(1);
+    if (!(await mayReadDocument(ctx.db, request.user!, doc, body.whId, String(body[key])))) return ok(1);
     return ok(await nextLineNumber(ctx.db, doc, body.whId, String(body[key])));
   });
 }

@@ -32,6 +32,11 @@ export interface LineDocument {
   table: string;
   /** The field naming the line's document (`taskId`, `poNumber`); its column is the snake_case name. */
   docField: string;
+  /**
+   * The header table of a client's document (its `wh_id`, the document column and `client_code`): a PO, an order. None
+   * for a task, a document of the warehouse whose lines are of several clients.
+   */
+  clientHeader?: string;
 }
 
 /** The movement and adjustment lines as line documents. */
@@ -187,6 +192,19 @@ export async function writeLine(trx: Trx, doc: LineDocument, id: number | null, 
     if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) throw new AppError('duplicateLineNumber');
     throw error;
   }
+}
+
+/**
+ * Whether the user may read about the document (its line numbers, how many lines it has): its warehouse is theirs and,
+ * for a client's document, so is its client. A missing document answers true: there is nothing to reveal, and the
+ * answers about it are those of a document without lines — which is what a document the user may not read answers too.
+ */
+export async function mayReadDocument(db: Db, user: SessionUser, doc: LineDocument, whId: string, docKey: string) {
+  if (!grantsWarehouse(user, whId)) return false;
+  if (!doc.clientHeader) return true;
+  const { rows } = await sql<{ clientCode: string | null }>`
+    select client_code from ${sql.table(doc.clientHeader)} where wh_id = ${whId} and ${docColumn(doc)} = ${docKey}`.execute(db);
+  return rows.length === 0 || grantsClient(user, whId, rows[0]?.clientCode, 'read');
 }
 
 /** Whether another line of the document already has this number. */

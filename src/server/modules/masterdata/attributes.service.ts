@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { ATTRIBUTE_SLOTS } from '../../../shared/lookups';
+import { textLength } from '../../../shared/validation';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 
@@ -92,7 +93,7 @@ export async function storedAttributeIdForItem(
   for (const [i, type] of types.entries()) {
     if (type && combination[i] === null) throw new AppError('itemAttributesEmpty');
   }
-  if (combination.some((v) => v !== null && v.length > MAX_VALUE_LENGTH)) throw new AppError('attributeIdFailed');
+  if (combination.some((v) => v !== null && textLength(v) > MAX_VALUE_LENGTH)) throw new AppError('attributeIdFailed');
   return resolveStoredAttributeId(db, item.whId, item.attributeCollectionId, combination);
 }
 

@@ -14,6 +14,7 @@ export const ORDER_LINES: ClientDocumentLines = {
   entity: tOrderDetail,
   table: 't_order_detail',
   docField: 'orderNumber',
+  clientHeader: 't_order',
   lockHeader: lockChangeableOrder,
   itemNotOfClient: 'itemNotOfOrderClient',
 };

@@ -89,6 +89,77 @@ describe('roles', () => {
     expect(held).toContain(await menuId({ perms: 'sys:tWhse:view' }));
     expect(held).not.toContain(await menuId({ perms: 'sys:user:delete' }));
   });
+
+  it('keeps a role editor to roles holding nothing beyond their own: no rename, strip or delete of a stronger role', async () => {
+    const own = ['sys:role:view', 'sys:role:add', 'sys:role:edit', 'sys:role:delete', 'sys:tWhse:view'];
+    await createUser(t, 'roleeditor', { permissions: own, warehouses: [] });
+    const token = await t.login('roleeditor', 'Secret#123');
+    const { db } = t.connection;
+    // Roles nobody holds (a held role is not deletable anyway): one stronger than the editor, one within.
+    const roleWith = async (name: string, perms: string[]) => {
+      const { id } = await db
+        .insertInto('sysRole')
+        .values({ name, remark: 'as made', superAdmin: false })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const menus = await db.selectFrom('sysMenu').select('id').where('perms', 'in', perms).execute();
+      await db
+        .insertInto('sysRoleMenu')
+        .values(menus.map((m) => ({ roleId: id, menuId: m.id })))
+        .execute();
+      return id;
+    };
+    const stronger = await roleWith('stronger-role', ['sys:tWhse:view', 'sys:user:delete']);
+    const weaker = await roleWith('weaker-role', ['sys:tWhse:view']);
+    const superId = await roleIdOf('admin');
+    const whView = await menuId({ perms: 'sys:tWhse:view' });
+
+    const renameSuper = await t.post('/api/role/save', { id: superId, name: 'pwned', remark: 'pwned' }, token);
+    expect(renameSuper.body).toMatchObject({ code: -10000, errorCode: 'superAdminOnly' });
+    const edit = await t.post('/api/role/save', { id: stronger, name: 'stronger-role', remark: 'edited' }, token);
+    expect(edit.body).toMatchObject({ code: -10000, errorCode: 'permissionNotHeld' });
+    const strip = await t.post('/api/role/saveRoleMenus', { roleId: stronger, menuIds: [whView] }, token);
+    expect(strip.body).toMatchObject({ code: -10000, errorCode: 'permissionNotHeld' });
+    const del = await t.post('/api/role/delete', [{ id: stronger }], token);
+    expect(del.body).toMatchObject({ code: -10000, errorCode: 'permissionNotHeld' });
+    const delSuper = await t.post('/api/role/delete', [{ id: superId }], token);
+    expect(delSuper.body).toMatchObject({ code: -10000, errorCode: 'superAdminOnly' });
+    // In Chinese too: a localized business refusal.
+    const zh = await t.app.inject({
+      method: 'POST',
+      url: '/api/role/save',
+      headers: { token, lang: 'zh_cn' },
+      payload: { id: superId, remark: 'pwned' },
+    });
+    expect(zh.json()).toMatchObject({
+      code: -10000,
+      errorCode: 'superAdminOnly',
+      msg: '只有超级管理员才能修改超级管理员或分配超级管理员角色',
+    });
+    // Nothing changed.
+    const roles = await db
+      .selectFrom('sysRole')
+      .select(['id', 'name', 'remark'])
+      .where('id', 'in', [superId, stronger])
+      .execute();
+    expect(roles.find((r) => r.id === superId)?.name).toBe('admin');
+    expect(roles.find((r) => r.id === superId)?.remark).not.toBe('pwned');
+    expect(roles.find((r) => r.id === stronger)?.remark).toBe('as made');
+    expect((await t.get<number[]>(`/api/role/findRoleMenus?roleId=${stronger}`, admin)).body.data).toContain(
+      await menuId({ perms: 'sys:user:delete' }),
+    );
+
+    // Within their own permissions the editor still creates, edits, changes the menus of and deletes roles.
+    const created = await t.post<number>('/api/role/save', { name: 'made-by-editor', remark: 'new' }, token);
+    expect(created.body.data).toBeGreaterThan(0);
+    expect((await t.post<number>('/api/role/save', { id: weaker, remark: 'edited' }, token)).body.data).toBe(weaker);
+    const menus = await t.post<number>('/api/role/saveRoleMenus', { roleId: weaker, menuIds: [] }, token);
+    expect(menus.body.data).toBe(weaker);
+    expect((await t.post<number>('/api/role/saveRoleMenus', { roleId: weaker, menuIds: [whView] }, token)).body.data).toBe(
+      weaker,
+    );
+    expect((await t.post<number>('/api/role/delete', [{ id: weaker }, { id: created.body.data }], token)).body.data).toBe(2);
+  });
 });
 
 describe('menus', () => {

@@ -2,6 +2,7 @@ import type { Db } from '../../db/connect';
 import type { SessionUser } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { permsNotHeld } from '../../platform/session';
+import { refuseRolesBeyondActor } from './beyondActor';
 
 /** A role as the role choosers list it. */
 export interface RoleOption {
@@ -28,8 +29,9 @@ export async function findRoleMenus(db: Db, roleId: number): Promise<number[]> {
 
 /**
  * Replaces a role's menus and buttons in one transaction. The directories and menus above every chosen
- * entry come along (a button without its screen would be unreachable). A non-administrator cannot add a
- * permission they do not hold. The change applies at each holder's next call (permissions are read per call).
+ * entry come along (a button without its screen would be unreachable). A non-administrator changes only a role
+ * holding nothing beyond their own, and gives it only permissions they hold (`refuseRolesBeyondActor`, then the
+ * chosen menus' permissions). The change applies at each holder's next call (permissions are read per call).
  * Answers the role id (like every save: data 0 would mean "not allowed").
  */
 export async function saveRoleMenus(db: Db, actor: SessionUser, roleId: number, menuIds: readonly number[]): Promise<number> {
@@ -42,6 +44,7 @@ export async function saveRoleMenus(db: Db, actor: SessionUser, roleId: number, 
       .executeTakeFirst();
     if (!role) throw new AppError('notFound');
     if (role.superAdmin) throw new AppError('superAdminRole');
+    await refuseRolesBeyondActor(trx, actor, [roleId]);
     const menus = await trx.selectFrom('sysMenu').select(['id', 'parentId', 'perms']).execute();
     const byId = new Map(menus.map((m) => [m.id, m]));
     const chosen = new Set<number>();
@@ -50,11 +53,13 @@ export async function saveRoleMenus(db: Db, actor: SessionUser, roleId: number, 
       // Walk up to the root; the visited set also stops on a damaged (cyclic) tree.
       for (let node = byId.get(id); node && !chosen.has(node.id); node = byId.get(node.parentId)) chosen.add(node.id);
     }
-    const current = new Set(
-      (await trx.selectFrom('sysRoleMenu').select('menuId').where('roleId', '=', roleId).execute()).map((r) => r.menuId),
-    );
-    const addedPerms = [...chosen].filter((id) => !current.has(id)).map((id) => byId.get(id)?.perms ?? null);
-    if (permsNotHeld(actor, addedPerms).length > 0) throw new AppError('permissionNotHeld');
+    if (
+      permsNotHeld(
+        actor,
+        [...chosen].map((id) => byId.get(id)?.perms ?? null),
+      ).length > 0
+    )
+      throw new AppError('permissionNotHeld');
     await trx.deleteFrom('sysRoleMenu').where('roleId', '=', roleId).execute();
     if (chosen.size > 0) {
       await trx

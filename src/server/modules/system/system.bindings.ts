@@ -7,6 +7,7 @@ import type { CrudBinding, Row } from '../../crud/crud.types';
 import type { SessionUser } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { permsNotHeld, permsOf } from '../../platform/session';
+import { refuseRolesBeyondActor } from './beyondActor';
 import { checkParent, refuseOrphans } from './trees.service';
 
 /** Which menu type may sit under which (0 directory, 1 menu, 2 button; `root` = top level). */
@@ -21,11 +22,16 @@ function refuseInUse(entity: string, rows: readonly Row[], usedIds: readonly num
   if (used) throw new AppError('inUse', { entity: `entity.${entity}.name`, key: String(used.name ?? '') });
 }
 
+/** A role editor saves or deletes only roles holding nothing beyond their own (a new role holds nothing yet). */
 const role: CrudBinding = {
   entity: sysRole,
   table: 'sys_role',
-  async beforeDelete(trx, rows) {
+  async beforeSave(trx, _row, { user, existing }) {
+    if (existing) await refuseRolesBeyondActor(trx, user, [Number(existing.id)]);
+  },
+  async beforeDelete(trx, rows, { user }) {
     const ids = rows.map((r) => Number(r.id));
+    await refuseRolesBeyondActor(trx, user, ids);
     const supers = await trx.selectFrom('sysRole').select('id').where('id', 'in', ids).where('superAdmin', '=', true).execute();
     if (supers.length > 0) throw new AppError('superAdminRole');
     const held = await trx.selectFrom('sysUserRole').select('roleId').distinct().where('roleId', 'in', ids).execute();

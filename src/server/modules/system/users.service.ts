@@ -9,10 +9,9 @@ import type { CrudBinding, Row, Trx } from '../../crud/crud.types';
 import type { Db } from '../../db/connect';
 import type { AppContext, SessionUser } from '../../platform/context';
 import { AppError, HttpError } from '../../platform/errors';
-import { clientsIn } from '../../platform/grants';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
-import { loadAccessOf, permsNotHeld } from '../../platform/session';
 import { accountKey, claimAttempt, clearAttempts } from '../auth/throttle';
+import { refuseBeyondActor } from './beyondActor';
 
 /** A warehouse the user may work in, with the clients within it (null = every client of it). */
 export interface WarehouseGrant {
@@ -37,28 +36,8 @@ export interface UserAccess {
   warehouses: WarehouseGrant[];
 }
 
-/**
- * Nothing beyond your own: a user administrator who is not a super administrator may create, edit, disable,
- * reset the password of, or delete only users whose permissions, warehouses and clients they all hold
- * themselves — or they could hand themselves more by signing in as that user. Checked on the users as they
- * are before a change, and as a save leaves them.
- */
-export async function refuseBeyondActor(trx: Trx, actor: SessionUser, userIds: readonly number[]): Promise<void> {
-  if (actor.superAdmin || userIds.length === 0) return;
-  const granted = actor.warehouses === 'all' ? null : actor.warehouses;
-  for (const target of (await loadAccessOf(trx, userIds)).values()) {
-    if (target.superAdmin) throw new AppError('superAdminOnly');
-    if (permsNotHeld(actor, [...target.permissions]).length > 0) throw new AppError('permissionNotHeld');
-    if (granted === null || target.warehouses === 'all') continue;
-    for (const whId of target.warehouses) {
-      if (!granted.includes(whId)) throw new AppError('warehouseNotGranted', { whId });
-      // Within a warehouse, the actor's client list (if any) bounds the target's (none = every client).
-      const mine = clientsIn(actor, whId);
-      const theirs = clientsIn(target, whId);
-      if (mine && (!theirs || theirs.some((c) => !mine.includes(c)))) throw new AppError('clientsNotGranted', { whId });
-    }
-  }
-}
+// The check lives in beyondActor.ts (roles use it too); the kiosk's sign-in imports it from here.
+export { refuseBeyondActor } from './beyondActor';
 
 /** Users: findPage and delete through the engine; save is the user service (password, roles, grants). */
 export const USER_BINDING: CrudBinding = {

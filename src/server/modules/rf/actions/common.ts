@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import { type Gs1Fields, gs1Date, gtinForms, parseGs1 } from '../../../../shared/scan/gs1';
-import { type FieldRule, isCalendarDate, matchesRule } from '../../../../shared/validation';
+import { type FieldRule, isCalendarDate, matchesRule, textLength } from '../../../../shared/validation';
 import { AppError } from '../../../platform/errors';
 import type { RfContext } from './types';
 
@@ -66,7 +66,7 @@ export function requireQty(value: string, rule: Extract<FieldRule, 'qtyPositive'
 
 /** A code typed or scanned: at most `max` characters. */
 export function requireCode(value: string, field: string, max: number): string {
-  if (value.length > max) throw new AppError('fieldTooLong', { field, max });
+  if (textLength(value) > max) throw new AppError('fieldTooLong', { field, max });
   return value;
 }
 
