@@ -226,6 +226,8 @@ export const ERROR_CODES = [
   'kioskNoWarehouse',
   'kioskNoFlow',
   'pinFormat',
+  'badgeFormat',
+  'badgeTaken',
   'podCarrierMismatch',
   'podCartonsMismatch',
   'podSignatureInvalid',

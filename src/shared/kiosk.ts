@@ -21,6 +21,14 @@ export const KIOSK_IDLE_SECONDS = { min: 30, max: 3600, default: 120 } as const;
 /** A PIN is 4 to 8 digits. */
 export const PIN_PATTERN = /^[0-9]{4,8}$/;
 
+/** A badge as a scanner types it: 1 to 40 letters, digits and `_ . : -` (after `normalizeBadge`). */
+export const BADGE_PATTERN = /^[A-Za-z0-9_.:-]{1,40}$/;
+/**
+ * The badge as it is hashed, stored and looked up: without the spaces or line end a scanner or a hand may add. Case is
+ * kept (badges are printed codes; upper-casing would merge two badges that differ only in case).
+ */
+export const normalizeBadge = (badge: string): string => badge.trim();
+
 /** Station status: N new (waiting for its code), A active (bound), R revoked. */
 export const STATION_STATUSES = ['N', 'A', 'R'] as const;
 export type StationStatus = (typeof STATION_STATUSES)[number];
@@ -62,6 +70,15 @@ export interface EnrolAnswer {
 export interface BindStationRequest {
   id: number;
   code: string;
+}
+
+/**
+ * `POST /user/setBadge` (console, sys:user:edit): sets (BADGE_PATTERN) or clears (empty) a user's badge. Write-only, like
+ * the PIN (`/user/setPin` {id, pin}): stored as a SHA-256, the user list answers `badgeSet` only.
+ */
+export interface SetBadgeRequest {
+  id: number;
+  badge: string;
 }
 
 /** `POST /kiosk/login/badge` and `/kiosk/login/pin` (station key header): a station session. */

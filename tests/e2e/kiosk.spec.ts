@@ -21,6 +21,13 @@ interface DeliveryRow {
   podDriverName: string | null;
 }
 
+/** The row of the administrator on the Users screen. */
+function adminUserRow(office: Page) {
+  return office
+    .locator('[data-entity="user"] [role="row"][row-index]')
+    .filter({ has: office.locator('[col-id="name"]', { hasText: /^admin$/ }) });
+}
+
 async function openStation(browser: Browser): Promise<{ context: BrowserContext; kiosk: Page }> {
   const context = await browser.newContext(STATION);
   const kiosk = await context.newPage();
@@ -156,16 +163,17 @@ test('a dock station enrols, is bound, signs in by badge and hands a delivery ov
   await office.getByTestId('bind-ok').click();
   await expect(stations.locator('[role="row"][row-index="0"] [col-id="status"]').first()).toHaveText('已启用');
 
-  // The admin's badge; the station asks for one within its polling time.
-  const users = await callApi<{ content: Record<string, unknown>[] }>(office, 'user/findPage', {
-    pageNum: 1,
-    pageSize: 5,
-    columnFilters: { name: 'admin' },
-  });
-  const admin = users.content.find((u) => u.name === 'admin');
-  if (!admin) throw new Error('no admin');
+  // The admin's badge, set on the Users screen (Set badge): write-only, the list then says only that one is set. The
+  // station asks for a badge within its polling time.
+  await openScreen(office, '系统管理', '用户管理', /\/sys\/user/);
   const badge = `B${Date.now() % 1000000}`;
-  await callApi(office, 'user/save', { ...admin, badgeCode: badge });
+  await adminUserRow(office).getByTestId('row-setBadge').first().click();
+  await office.getByTestId('badge-input').locator('input').fill(`${badge} `);
+  await shot(office, 'kiosk-console-badge-zh');
+  await office.getByTestId('badge-ok').click();
+  await expect(office.getByTestId('badge-dialog')).toBeHidden();
+  await expect(adminUserRow(office).locator('[col-id="badgeSet"]').first()).toHaveText('是');
+  expect(await office.content()).not.toContain(badge);
   await expect(kiosk.getByTestId('kiosk-signin')).toBeVisible({ timeout: 10_000 });
   await checkTargets(kiosk);
   await shot(kiosk, 'kiosk-02-signin-zh');
@@ -256,10 +264,7 @@ test('English: PIN on the keypad, the network cut at the confirmation ships once
   await callApi(office, 'tKioskStation/bind', { id, code });
   // The administrator gives the user a PIN on the Users screen (Set PIN): digits only, 4 to 8 of them.
   await openScreen(office, '系统管理', '用户管理', /\/sys\/user/);
-  const adminRow = office
-    .locator('[data-entity="user"] [role="row"][row-index]')
-    .filter({ has: office.locator('[col-id="name"]', { hasText: /^admin$/ }) });
-  await adminRow.getByTestId('row-setPin').first().click();
+  await adminUserRow(office).getByTestId('row-setPin').first().click();
   const pin = office.getByTestId('pin-input').locator('input');
   await pin.fill('24a');
   await expect(pin).toHaveValue('24');

@@ -25,8 +25,8 @@ export interface SysUserTable {
   deptId: number | null;
   localeId: number | null;
   language: string | null;
-  /** Badge scanned at a dock station (unique when set). */
-  badgeCode: string | null;
+  /** SHA-256 (hex) of the badge scanned at a dock station (unique when set; migration 0022); never returned. */
+  badgeHash: string | null;
   /** scrypt hash of the dock-station PIN; never returned. */
   pinHash: string | null;
   createTime: Timestamp;

@@ -1,16 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { AUTHENTICATED, PUBLIC } from '../../shared/permissions';
+import { isSecretField } from '../../shared/secrets';
 import type { AppContext } from './context';
 
 const NOT_ALLOWED = JSON.stringify({ code: 200, msg: null, data: 0 });
-// Passwords, captchas, tokens; a station's key, a PIN, a badge and a signature image (kiosk module).
-const SECRET_KEYS = /pass(word)?|captcha|token|secret|^pin$|^badge$|stationKey|signaturePng/i;
 
-/** Copies request params for the log with every secret replaced. */
+/**
+ * Copies request params for the log with every secret replaced, at any depth: the fields of SECRET_FIELDS and any
+ * whose name looks secret (`isSecretField`: passwords, PINs, badges, keys, tokens, captchas, signatures …).
+ */
 export function redact(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redact);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_KEYS.test(k) ? '******' : redact(v)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, isSecretField(k) ? '******' : redact(v)]));
   }
   return value;
 }

@@ -2,7 +2,9 @@ import { defineEntity } from './defineEntity';
 
 /**
  * A user account (spec 000 §3 "User"). The account name is the login and never changes; roles, warehouse
- * grants and the password are saved by the user service beside these fields, never returned as hashes.
+ * grants and the password are saved by the user service beside these fields, never returned as hashes. The dock-station
+ * badge and PIN are secrets set apart (`/user/setBadge`, `/user/setPin`): not fields, the list answers `badgeSet` and
+ * `pinSet` only.
  */
 export const sysUser = defineEntity({
   name: 'user',
@@ -27,13 +29,6 @@ export const sysUser = defineEntity({
     deptId: { type: 'int' },
     status: { type: 'code', required: true, codes: ['1', '0'], codeList: 'userStatus', filter: true, column: true, width: 80 },
     language: { type: 'code', required: true, codes: ['zh_cn', 'en_us'], codeList: 'language' },
-    /** Scanned to sign in at a dock station (unique when set); the PIN is set apart (`/user/setPin`), never shown. */
-    badgeCode: { type: 'text', max: 40, filter: true, column: true, width: 110, pattern: '^[A-Za-z0-9_.:-]+$' },
   },
-  form: [
-    ['name', 'nickName'],
-    ['email', 'mobile'],
-    ['deptId', 'status'],
-    ['language', 'badgeCode'],
-  ],
+  form: [['name', 'nickName'], ['email', 'mobile'], ['deptId', 'status'], ['language']],
 });

@@ -58,11 +58,23 @@ export async function claimAttempt(db: Db, keys: readonly ThrottleKey[], now: Da
  */
 export async function clearAttempts(db: Db, account: ThrottleKey, address?: ThrottleKey): Promise<void> {
   await db.deleteFrom('sysLoginThrottle').where('key', '=', account.key).execute();
-  if (address) {
-    await db
-      .updateTable('sysLoginThrottle')
-      .set((eb) => ({ failures: sql<number>`greatest(${eb.ref('failures')} - 1, 0)`, lockedUntil: null }))
-      .where('key', '=', address.key)
-      .execute();
-  }
+  if (address) await returnAttempt(db, [address]);
+}
+
+/**
+ * A success gives each shared key (an address, a station, a badge prefix) back the attempt it counted, and the lock
+ * that attempt may have set — and nothing more: the failures counted before stay, so someone else's success never
+ * hands a guesser a fresh set of attempts.
+ */
+export async function returnAttempt(db: Db, keys: readonly ThrottleKey[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db
+    .updateTable('sysLoginThrottle')
+    .set((eb) => ({ failures: sql<number>`greatest(${eb.ref('failures')} - 1, 0)`, lockedUntil: null }))
+    .where(
+      'key',
+      'in',
+      keys.map((k) => k.key),
+    )
+    .execute();
 }

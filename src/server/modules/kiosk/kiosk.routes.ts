@@ -4,21 +4,26 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { STATION_KEY_HEADER } from '../../../shared/kiosk';
+import { type SetBadgeRequest, STATION_KEY_HEADER } from '../../../shared/kiosk';
 import { AUTHENTICATED, PUBLIC, permission } from '../../../shared/permissions';
+import { secretProperties } from '../../../shared/secrets';
 import { registerCrudRoutes } from '../../crud/crud.routes';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { registerPodRoutes } from './pod.routes';
-import { badgeLogin, pinLogin, sessionInfo, setPin } from './signin.service';
+import { badgeLogin, pinLogin, sessionInfo, setBadge, setPin } from './signin.service';
 import { bindStation, enrol, revokeStation, stationBinding, stationState } from './stations.service';
 
 const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
-const EnrolBody = Type.Object({ stationKey: Type.String({ maxLength: 200 }) });
+// Station keys, PINs and badges are secrets (src/shared/secrets.ts): never answered, masked in the operation log.
+const EnrolBody = Type.Object(secretProperties({ stationKey: Type.String({ maxLength: 200 }) }));
 const BindBody = Type.Object({ id: Id, code: Type.String({ minLength: 1, maxLength: 20 }) });
-const BadgeBody = Type.Object({ badge: Type.String({ maxLength: 100 }) });
-const PinBody = Type.Object({ account: Type.String({ maxLength: 50 }), pin: Type.String({ maxLength: 20 }) });
-const SetPinBody = Type.Object({ id: Id, pin: Type.String({ maxLength: 20 }) });
+const Badge = Type.String({ maxLength: 100 });
+const Pin = Type.String({ maxLength: 20 });
+const BadgeBody = Type.Object(secretProperties({ badge: Badge }));
+const PinBody = Type.Object({ account: Type.String({ maxLength: 50 }), ...secretProperties({ pin: Pin }) });
+const SetPinBody = Type.Object({ id: Id, ...secretProperties({ pin: Pin }) });
+const SetBadgeBody = Type.Object({ id: Id, ...secretProperties({ badge: Badge }) });
 
 /** The station key a station sends in its header (absent or repeated: none). */
 export function stationKeyOf(request: FastifyRequest): string | undefined {
@@ -63,6 +68,14 @@ export function registerKioskRoutes(app: FastifyInstance, ctx: AppContext): void
     async (request) => {
       const { id, pin } = request.body as { id: number; pin: string };
       return ok(await setPin(ctx, request.user!, id, pin));
+    },
+  );
+  app.post(
+    '/user/setBadge',
+    { schema: { body: SetBadgeBody }, config: { permission: 'sys:user:edit', audit: true } },
+    async (request) => {
+      const { id, badge } = request.body as SetBadgeRequest;
+      return ok(await setBadge(ctx, request.user!, id, badge));
     },
   );
   registerPodRoutes(app, ctx);

@@ -55,7 +55,7 @@ export async function boundStation(
   return { id: saved.body.data, key };
 }
 
-/** A worker with these permissions in these warehouses, a badge and a PIN (set through the console's routes). */
+/** A worker with these permissions in these warehouses, a badge and a PIN (each set through the console's route). */
 export async function worker(
   t: TestApp,
   admin: string,
@@ -64,12 +64,13 @@ export async function worker(
 ): Promise<number> {
   await createUser(t, name, { permissions: options.permissions, warehouses: options.warehouses });
   const { id } = await t.connection.db.selectFrom('sysUser').select('id').where('name', '=', name).executeTakeFirstOrThrow();
-  if (options.badge) {
-    await t.connection.db.updateTable('sysUser').set({ badgeCode: options.badge }).where('id', '=', id).execute();
-  }
-  if (options.pin) {
-    const res = await t.post('/api/user/setPin', { id, pin: options.pin }, admin);
-    if (res.body.code !== 200) throw new Error(`setPin failed: ${res.body.msg}`);
+  for (const [url, body] of [
+    ['/api/user/setBadge', options.badge ? { id, badge: options.badge } : null],
+    ['/api/user/setPin', options.pin ? { id, pin: options.pin } : null],
+  ] as const) {
+    if (!body) continue;
+    const res = await t.post(url, body, admin);
+    if (res.body.code !== 200) throw new Error(`${url} failed: ${res.body.msg}`);
   }
   return id;
 }

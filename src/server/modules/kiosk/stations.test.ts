@@ -140,7 +140,8 @@ describe('sign-in at a station', () => {
       admin,
     );
     const row = users.body.data.content[0]!;
-    expect(row).toMatchObject({ badgeCode: 'B-1001', pinSet: true });
+    expect(row).toMatchObject({ badgeSet: true, pinSet: true });
+    expect(users.raw.body).not.toContain('B-1001');
     expect(JSON.stringify(row)).not.toContain('pin_hash');
     expect(Object.keys(row)).not.toContain('pinHash');
     expect((await t.post('/api/user/setPin', { id: row.id, pin: '12ab' }, admin)).body.errorCode).toBe('pinFormat');

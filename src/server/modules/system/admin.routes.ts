@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { sysUser } from '../../../shared/entities/sysUser';
 import { AUTHENTICATED } from '../../../shared/permissions';
+import { secretProperties } from '../../../shared/secrets';
 import { isLanguage, LOCALE_IDS, type PageRequest } from '../../../shared/wire';
 import { PageRequestSchema, registerCrudRoutes } from '../../crud/crud.routes';
 import { deleteRows } from '../../crud/crud.service';
@@ -29,7 +30,7 @@ const Password = Type.String({ maxLength: 200 });
 const UserSaveBody = Type.Object({
   ...Object.fromEntries(Object.keys(sysUser.fields).map((f) => [f, Type.Optional(Type.Unknown())])),
   id: Type.Optional(Type.Union([Id, Type.String({ maxLength: 20 }), Type.Null()])),
-  password: Type.Optional(Password),
+  ...secretProperties({ password: Type.Optional(Password) }),
   roleIds: Type.Optional(Type.Array(Id, { maxItems: 200 })),
   warehouses: Type.Optional(
     Type.Array(
@@ -69,7 +70,10 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
   );
   app.post(
     '/user/resetPassword',
-    { schema: { body: Type.Object({ id: Id, password: Password }) }, config: { permission: 'sys:user:edit' } },
+    {
+      schema: { body: Type.Object({ id: Id, ...secretProperties({ password: Password }) }) },
+      config: { permission: 'sys:user:edit' },
+    },
     async (request) => {
       const { id, password } = request.body as { id: number; password: string };
       return ok(await resetPassword(ctx, request.user!, id, password));
@@ -78,7 +82,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
   app.post(
     '/user/changePassword',
     {
-      schema: { body: Type.Object({ oldPassword: Password, newPassword: Password }) },
+      schema: { body: Type.Object(secretProperties({ oldPassword: Password, newPassword: Password })) },
       config: { permission: AUTHENTICATED, audit: true },
     },
     async (request) => {

@@ -151,16 +151,6 @@ export async function saveUser(db: Db, actor: SessionUser, input: UserSaveInput)
       .$if(id !== null, (q) => q.where('id', '<>', id as number))
       .executeTakeFirst();
     if (clash) throw new AppError('duplicateKey', { fields: ['entity.user.field.name'] });
-    const badgeCode = (row.badgeCode as string | null | undefined) ?? null;
-    if (badgeCode !== null) {
-      const taken = await trx
-        .selectFrom('sysUser')
-        .select('id')
-        .where('badgeCode', '=', badgeCode)
-        .$if(id !== null, (q) => q.where('id', '<>', id as number))
-        .executeTakeFirst();
-      if (taken) throw new AppError('duplicateKey', { fields: ['entity.user.field.badgeCode'] });
-    }
     const deptId = row.deptId === null ? null : Number(row.deptId);
     if (deptId !== null && !(await trx.selectFrom('sysDept').select('id').where('id', '=', deptId).executeTakeFirst())) {
       throw new AppError('fieldInvalid', { field: 'entity.user.field.deptId' });
@@ -174,7 +164,6 @@ export async function saveUser(db: Db, actor: SessionUser, input: UserSaveInput)
       status: Number(row.status),
       language,
       localeId: LOCALE_IDS[language],
-      badgeCode,
     };
     let userId: number;
     if (existing) {
@@ -214,7 +203,7 @@ export async function findUserPage(db: Db, actor: SessionUser, request: PageRequ
   const ids = page.content.map((r) => Number(r.id));
   if (ids.length === 0) return page;
   const deptIds = [...new Set(page.content.map((r) => r.deptId).filter((d) => d !== null && d !== undefined))] as number[];
-  const [roles, depts, pins] = await Promise.all([
+  const [roles, depts, secrets] = await Promise.all([
     db
       .selectFrom('sysUserRole as ur')
       .innerJoin('sysRole as r', 'r.id', 'ur.roleId')
@@ -223,8 +212,12 @@ export async function findUserPage(db: Db, actor: SessionUser, request: PageRequ
       .orderBy('r.name')
       .execute(),
     deptIds.length ? db.selectFrom('sysDept').select(['id', 'name']).where('id', 'in', deptIds).execute() : [],
-    // Whether a dock-station PIN is set (the PIN itself, even hashed, never leaves the server).
-    db.selectFrom('sysUser').select('id').where('id', 'in', ids).where('pinHash', 'is not', null).execute(),
+    // Whether a dock-station PIN and badge are set (the secrets themselves, even hashed, never leave the server).
+    db
+      .selectFrom('sysUser')
+      .select((eb) => ['id', eb('pinHash', 'is not', null).as('pinSet'), eb('badgeHash', 'is not', null).as('badgeSet')])
+      .where('id', 'in', ids)
+      .execute(),
   ]);
   const content = page.content.map((r) => ({
     ...r,
@@ -233,7 +226,8 @@ export async function findUserPage(db: Db, actor: SessionUser, request: PageRequ
       .map((x) => x.name)
       .join(', '),
     deptName: depts.find((d) => d.id === r.deptId)?.name ?? null,
-    pinSet: pins.some((p) => p.id === r.id),
+    pinSet: secrets.find((x) => x.id === r.id)?.pinSet ?? false,
+    badgeSet: secrets.find((x) => x.id === r.id)?.badgeSet ?? false,
   }));
   return { ...page, content };
 }
