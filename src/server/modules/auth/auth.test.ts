@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN_PASSWORD, TEST_PASSWORD_COST } from '../../../../tests/support/templates';
 import { createTestApp, createUser, type TestApp } from '../../../../tests/support/testApp';
+import { parseTrustProxy } from '../../config';
 import { PASSWORD_COST, setPasswordCost } from '../../platform/passwords';
 import { ACCOUNT_LIMIT, ADDRESS_LIMIT } from './throttle';
 
@@ -277,5 +278,74 @@ describe('what a login reveals', () => {
     const right = await t.post('/api/login', { account: 'retired', password: 'Retired#2024', captcha: '' });
     expect(wrong.body).toMatchObject({ code: -10000, errorCode: 'loginInvalidAccount' });
     expect(right.body).toEqual(wrong.body);
+  });
+});
+
+describe('client addresses behind a reverse proxy (WHARF_TRUST_PROXY)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ trustProxy: parseTrustProxy('127.0.0.1,10.0.0.0/8') });
+  });
+  afterAll(() => t.close());
+
+  /** A wrong login from `remoteAddress` (the socket's peer) carrying this X-Forwarded-For. */
+  async function attempt(remoteAddress: string, forwardedFor: string, account: string): Promise<string | undefined> {
+    const raw = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress,
+      headers: { 'x-forwarded-for': forwardedFor, lang: 'en_us' },
+      payload: { account, password: 'Wrong#2024', captcha: '' },
+    });
+    return (raw.json() as { errorCode?: string }).errorCode;
+  }
+  const addressKeys = async () =>
+    (await t.connection.db.selectFrom('sysLoginThrottle').select('key').where('key', 'like', 'address:%').execute())
+      .map((r) => r.key)
+      .sort();
+
+  it('counts a client that is not a trusted proxy by its own address, whatever X-Forwarded-For it sends', async () => {
+    for (let i = 0; i < ADDRESS_LIMIT; i++)
+      expect(await attempt('203.0.113.7', `198.51.100.${i}, 10.0.0.${i}`, `sprayed${i}`), `attempt ${i}`).toBe(
+        'loginInvalidAccount',
+      );
+    // A new header value and a new account: still the same address, now locked.
+    expect(await attempt('203.0.113.7', '198.51.100.250', 'sprayed-last')).toBe('loginThrottled');
+    expect(await addressKeys()).toEqual(['address:203.0.113.7']);
+  });
+
+  it('counts a request through a trusted proxy by the right-most forwarded address that is not a proxy', async () => {
+    minutes(t, 16);
+    await t.connection.db.deleteFrom('sysLoginThrottle').execute();
+    // The client wrote its own (forged) left entries; the proxies 10.0.0.5 and 10.1.2.3 appended the address they saw.
+    for (let i = 0; i < ADDRESS_LIMIT; i++)
+      expect(await attempt('10.1.2.3', `192.0.2.${i}, 198.51.100.9, 10.0.0.5`, `proxied${i}`), `attempt ${i}`).toBe(
+        'loginInvalidAccount',
+      );
+    expect(await attempt('10.1.2.3', '192.0.2.250, 198.51.100.9, 10.0.0.5', 'proxied-last')).toBe('loginThrottled');
+    // Another client behind the same proxies is not locked by it.
+    expect(await attempt('10.1.2.3', '198.51.100.10', 'proxied-other')).toBe('loginInvalidAccount');
+    expect(await addressKeys()).toEqual(['address:198.51.100.10', 'address:198.51.100.9']);
+  });
+
+  it('with a hop count (the legacy WHARF_TRUST_PROXY=1), takes the right-most forwarded address and no further', async () => {
+    const hops = await createTestApp({ trustProxy: parseTrustProxy('1') });
+    try {
+      await hops.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress: '10.9.9.9',
+        headers: { 'x-forwarded-for': '192.0.2.77, 198.51.100.44' },
+        payload: { account: 'hopper', password: 'Wrong#2024', captcha: '' },
+      });
+      const keys = await hops.connection.db
+        .selectFrom('sysLoginThrottle')
+        .select('key')
+        .where('key', 'like', 'address:%')
+        .execute();
+      expect(keys.map((r) => r.key)).toEqual(['address:198.51.100.44']);
+    } finally {
+      await hops.close();
+    }
   });
 });
