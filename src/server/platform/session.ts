@@ -261,10 +261,3 @@ export async function endSessions(
     .$if(kind === 'station', (q) => q.where('stationId', 'is not', null))
     .execute();
 }
-
-/** Removes sessions and captchas that can no longer be used (kept a day for the 405 answer). */
-export async function sweepExpired(db: Db, now: Date): Promise<void> {
-  const dayAgo = new Date(now.getTime() - 86_400_000);
-  await db.deleteFrom('sysSession').where(sql<boolean>`coalesce(ended_at, expires_at) < ${dayAgo}`).execute();
-  await db.deleteFrom('sysCaptcha').where('expiresAt', '<', now).execute();
-}

@@ -3,7 +3,7 @@ import { TEST_ADMIN_PASSWORD, TEST_PASSWORD_COST } from '../../../../tests/suppo
 import { createTestApp, createUser, type TestApp } from '../../../../tests/support/testApp';
 import { parseTrustProxy } from '../../config';
 import { PASSWORD_COST, setPasswordCost } from '../../platform/passwords';
-import { ACCOUNT_LIMIT, ADDRESS_LIMIT } from './throttle';
+import { ACCOUNT_LIMIT, ADDRESS_LIMIT, CAPTCHA_LIMIT } from './throttle';
 
 const minutes = (t: TestApp, n: number): void => {
   t.clock.now = new Date(t.clock.now.getTime() + n * 60_000);
@@ -347,5 +347,75 @@ describe('client addresses behind a reverse proxy (WHARF_TRUST_PROXY)', () => {
     } finally {
       await hops.close();
     }
+  });
+});
+
+describe('captcha images per address', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ captcha: true });
+  });
+  afterAll(() => t.close());
+
+  const image = (remoteAddress: string, lang = 'en_us') =>
+    t.app.inject({ method: 'GET', url: '/api/captcha.jpg?t=1', remoteAddress, headers: { lang } });
+  const stored = async () =>
+    Number(
+      (
+        await t.connection.db
+          .selectFrom('sysCaptcha')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it(`answers ${CAPTCHA_LIMIT} images a minute to one address, then 429 with a message and no stored captcha`, async () => {
+    for (let i = 0; i < CAPTCHA_LIMIT; i++) expect((await image('198.51.100.20')).statusCode, `image ${i}`).toBe(200);
+    const before = await stored();
+    const refused = await image('198.51.100.20');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('60');
+    expect(refused.json()).toEqual({
+      code: 429,
+      msg: 'Too many verification codes requested from this address; click the image to try again in 60 seconds',
+      data: null,
+    });
+    expect((await image('198.51.100.20', 'zh_cn')).json().msg).toBe('此地址请求验证码过于频繁，请 60 秒后点击图片重试');
+    expect(await stored()).toBe(before);
+    // Another address is served; the refused one again once the minute is over.
+    expect((await image('198.51.100.21')).statusCode).toBe(200);
+    minutes(t, 1);
+    expect((await image('198.51.100.20')).statusCode).toBe(200);
+  });
+});
+
+describe('body limits of the open routes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('refuses a login or logout body above 4 KB with 413, before parsing it', async () => {
+    const big = { account: 'admin', password: 'x'.repeat(5_000), captcha: '' };
+    for (const url of ['/api/login', '/api/logout']) {
+      const res = await t.app.inject({ method: 'POST', url, headers: { lang: 'en_us' }, payload: big });
+      expect(res.statusCode, url).toBe(413);
+    }
+    // The longest legitimate form, every character escaped, still fits.
+    const longest = JSON.stringify({
+      account: 'a'.repeat(50),
+      password: 'p'.repeat(200),
+      captcha: '0'.repeat(10),
+      language: 'en_us',
+    });
+    const escaped = longest.replace(/[a-z0]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: escaped,
+    });
+    expect(res.statusCode).toBe(200);
   });
 });
