@@ -22,7 +22,7 @@ afterAll(() => t.close());
 /** The import type whose batch may take the most bytes. */
 const widest = [...IMPORT_TYPES].sort((a, b) => importBodyLimit(b) - importBodyLimit(a))[0]!;
 const url = `/api/${importEntityName(widest)}/importExcel`;
-const send = (payload: string) =>
+const send = (payload: string | Buffer) =>
   t.app.inject({ method: 'POST', url, headers: { token: admin, lang: 'en_us', 'content-type': 'application/json' }, payload });
 
 describe('the importExcel body limit', () => {
@@ -35,8 +35,12 @@ describe('the importExcel body limit', () => {
     let start = performance.now();
     JSON.parse(body);
     const parseMs = performance.now() - start;
+    // Sent as bytes, as a socket brings them (a string would first be encoded by the test's own inject).
+    const bytes = Buffer.from(body);
+    // The session is checked (and cached) first, so that the timing below is the body's alone.
+    expect((await send(JSON.stringify({ whId: 'WH01', rows: [] }))).statusCode).toBe(200);
     start = performance.now();
-    const res = await send(body);
+    const res = await send(bytes);
     const refusedMs = performance.now() - start;
     console.log(
       `31 MB importExcel body: answered ${res.statusCode} in ${refusedMs.toFixed(1)} ms; JSON.parse alone ${parseMs.toFixed(1)} ms; limits ${IMPORT_TYPES.map((ty) => `${ty} ${importBodyLimit(ty)}`).join(', ')}`,
