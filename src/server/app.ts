@@ -82,7 +82,7 @@ export function contentSecurityPolicy(config: Pick<Config, 'reportUrl'>): string
 /**
  * Fastify's `trustProxy` for the configured proxies: their addresses (Fastify then answers the right-most address
  * not among them as `request.ip`), or a hop count as a function — the socket's peer is hop 0, the right-most
- * forwarded address hop 1 — because Fastify 5 takes a bare number as trusting no one at all.
+ * forwarded address hop 1 — because Fastify (5.12) takes a bare number as trusting no one at all.
  */
 function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
   if (trust === false) return false;

@@ -59,6 +59,7 @@ export function LoginPage() {
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
   // Only the newest request's image is shown (clicks may overlap); the one shown is released when replaced.
   const captchaRequest = useRef(0);
+  const shownCaptcha = useRef<string | null>(null);
   const [busy, setBusy] = useState(false);
   // Why the previous session ended (another device, expiry), shown until the next sign-in.
   const [reason] = useState(signedOutReason);
@@ -101,27 +102,25 @@ export function LoginPage() {
     const request = ++captchaRequest.current;
     const next = await fetchCaptcha();
     if (request !== captchaRequest.current) {
+      // A newer request, or leaving the screen, overtook this one.
       if (next.src) URL.revokeObjectURL(next.src);
       return;
     }
-    setCaptcha((previous) => {
-      if (previous?.src) URL.revokeObjectURL(previous.src);
-      return next;
-    });
+    if (shownCaptcha.current) URL.revokeObjectURL(shownCaptcha.current);
+    shownCaptcha.current = next.src ?? null;
+    setCaptcha(next);
   }, []);
 
   useEffect(() => {
     if (captchaOn) void loadCaptcha();
   }, [captchaOn, loadCaptcha]);
 
-  // The last image is released when the screen goes.
+  // The image shown is released when the screen goes; a request still under way is dropped when it answers.
   useEffect(
     () => () => {
       captchaRequest.current++;
-      setCaptcha((previous) => {
-        if (previous?.src) URL.revokeObjectURL(previous.src);
-        return null;
-      });
+      if (shownCaptcha.current) URL.revokeObjectURL(shownCaptcha.current);
+      shownCaptcha.current = null;
     },
     [],
   );
