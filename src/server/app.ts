@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
-import type { Config } from './config';
+import type { Config, TrustProxy } from './config';
 import { registerCrudRoutes } from './crud/crud.routes';
 import type { Db } from './db/connect';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
@@ -79,6 +79,17 @@ export function contentSecurityPolicy(config: Pick<Config, 'reportUrl'>): string
   ].join('; ');
 }
 
+/**
+ * Fastify's `trustProxy` for the configured proxies: their addresses (Fastify then answers the right-most address
+ * not among them as `request.ip`), or a hop count as a function — the socket's peer is hop 0, the right-most
+ * forwarded address hop 1 — because Fastify (5.12) takes a bare number as trusting no one at all.
+ */
+function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === false) return false;
+  if ('hops' in trust) return (_address, hop) => hop < trust.hops;
+  return [...trust.addresses];
+}
+
 /** A file name with esbuild's content hash (`main-4G3OQTVH.css`, build.mjs), or its precompressed copy: never changes. */
 const HASHED_NAME = /-[A-Z0-9]{8}\.[a-z0-9]+(\.(br|gz))?$/;
 
@@ -92,7 +103,7 @@ export async function buildApp(options: AppOptions): Promise<WharfApp> {
   const app = Fastify({
     logger: options.logger ? { level: config.logLevel } : false,
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: process.env.WHARF_TRUST_PROXY === '1',
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true, allowUnionTypes: true } },
   });
   const ctx: AppContext = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminPassword, loadConfig } from './config';
+import { adminPassword, loadConfig, parseTrustProxy } from './config';
 
 describe('WHARF_ADMIN_PASSWORD', () => {
   it('refuses to start with an administrator password that fails the password rule, naming the variable and the rule', () => {
@@ -15,5 +15,41 @@ describe('WHARF_ADMIN_PASSWORD', () => {
     expect(loadConfig({ WHARF_ADMIN_PASSWORD: 'Harbour#2025' }).adminPassword).toBe('Harbour#2025');
     expect(loadConfig({ WHARF_ADMIN_PASSWORD: '' }).adminPassword).toBeNull();
     expect(loadConfig({}).adminPassword).toBeNull();
+  });
+});
+
+describe('WHARF_TRUST_PROXY', () => {
+  it('takes the proxies’ addresses and networks, or a hop count (the legacy 1: one proxy), and nothing when unset', () => {
+    expect(parseTrustProxy('127.0.0.1,10.0.0.0/8')).toEqual({ addresses: ['127.0.0.1', '10.0.0.0/8'] });
+    expect(parseTrustProxy(' ::1 , fd00::/8 ,loopback')).toEqual({ addresses: ['::1', 'fd00::/8', 'loopback'] });
+    expect(parseTrustProxy('1')).toEqual({ hops: 1 });
+    expect(parseTrustProxy('2')).toEqual({ hops: 2 });
+    for (const off of [undefined, '', '0', 'off']) expect(parseTrustProxy(off), String(off)).toBe(false);
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ WHARF_TRUST_PROXY: '192.168.1.10' }).trustProxy).toEqual({ addresses: ['192.168.1.10'] });
+  });
+
+  it('refuses to start when told to trust every sender or given something that is not an address, naming the variable', () => {
+    const refused = [
+      'true',
+      'all',
+      'yes',
+      '*',
+      '0.0.0.0/0',
+      '::/0',
+      '10.0.0.0/33',
+      '10.0.0.0/x',
+      '10.0.0.300',
+      'proxy.local',
+      '10.0.0.1,',
+      '1,10.0.0.1',
+      '6',
+      '-1',
+      '1.5',
+    ];
+    for (const value of refused) {
+      expect(() => parseTrustProxy(value), value).toThrow('WHARF_TRUST_PROXY');
+      expect(() => loadConfig({ WHARF_TRUST_PROXY: value }), value).toThrow(`WHARF_TRUST_PROXY "${value}"`);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { isStrongPassword, PASSWORD_MAX, PASSWORD_MIN } from '../shared/passwordRule';
 
@@ -25,7 +26,16 @@ export interface Config {
   backupKeep: number;
   /** Address of the external report server the reporting frame posts to (`WHARF_REPORT_URL`); null = none. */
   reportUrl: string | null;
+  /** Which proxies' `X-Forwarded-For` is believed (`WHARF_TRUST_PROXY`); false = none, the peer is the client. */
+  trustProxy: TrustProxy;
 }
+
+/**
+ * The reverse proxies whose `X-Forwarded-For` names the client: their addresses and networks (the client is the
+ * right-most address not among them), or a number of hops (the client is that many addresses from the right, the
+ * socket's peer being the first). Never "every sender": that would let anyone name their own address.
+ */
+export type TrustProxy = false | { hops: number } | { addresses: readonly string[] };
 
 function int(value: string | undefined, fallback: number): number {
   const n = Number.parseInt(value ?? '', 10);
@@ -53,6 +63,43 @@ function reportUrl(value: string | undefined): string | null {
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
     throw new Error(`WHARF_REPORT_URL "${value}" is not an http(s) address`);
   return url.toString();
+}
+
+/** proxy-addr's named ranges (`loopback` 127.0.0.1/8 and ::1, `linklocal`, `uniquelocal`: private networks). */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+/** A hop count above this is no real proxy chain; it would only believe addresses a client wrote itself. */
+const MAX_PROXY_HOPS = 5;
+
+/** An address, or a network in CIDR notation with a prefix that is not the whole address space (`/0`). */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : -1;
+  return bits >= 1 && bits <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * `WHARF_TRUST_PROXY`: unset, `0` or `off` (no proxy: the connecting address is the client); a comma-separated list of
+ * the proxies' addresses and CIDR networks (`127.0.0.1,10.0.0.0/8`); or a bare hop count 1–5 (the legacy `1`: one
+ * proxy, the right-most forwarded address is the client — for a server only the proxy can reach). `true`, `all`, a
+ * `/0` network and anything else stop the start: trusting every sender would let any client name its own address.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = (value ?? '').trim().toLowerCase();
+  if (text === '' || text === '0' || text === 'off' || text === 'no' || text === 'false') return false;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops <= MAX_PROXY_HOPS) return { hops };
+  } else {
+    const addresses = text.split(',').map((entry) => entry.trim());
+    if (addresses.every(isProxyAddress)) return { addresses };
+  }
+  throw new Error(
+    `WHARF_TRUST_PROXY "${value}" is not the proxies' addresses or networks (such as 127.0.0.1,10.0.0.0/8) nor a hop count from 1 to ${MAX_PROXY_HOPS}; every sender is never trusted`,
+  );
 }
 
 /**
@@ -86,5 +133,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     backupIntervalMs: parseInterval(env.WHARF_BACKUP_INTERVAL || (env.DATABASE_URL ? 'off' : '24h')),
     backupKeep: int(env.WHARF_BACKUP_KEEP, 7),
     reportUrl: reportUrl(env.WHARF_REPORT_URL),
+    trustProxy: parseTrustProxy(env.WHARF_TRUST_PROXY),
   };
 }

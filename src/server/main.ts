@@ -3,7 +3,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/open';
 import { startBackupSchedule } from './modules/backup/backup.schedule';
 import { backupDir } from './modules/backup/backup.service';
-import { sweepExpired } from './platform/session';
+import { startHousekeeping } from './platform/housekeeping';
 
 /** Starts Wharf: database, migrations, first-start seed, then the HTTP server. */
 async function main(): Promise<void> {
@@ -12,16 +12,15 @@ async function main(): Promise<void> {
   const { app, ctx } = await buildApp({ config, db: connection.db, logger: true });
   if (!config.captcha) app.log.warn('WHARF_CAPTCHA=off: the login captcha is not checked. Use this for automation only.');
 
-  const sweeper = setInterval(() => void sweepExpired(ctx.db, ctx.now()).catch((e) => app.log.error(e)), 15 * 60_000);
-  sweeper.unref();
+  const stopHousekeeping = startHousekeeping(ctx, app.log);
   const stopBackups = await startBackupSchedule(ctx, app.log);
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
-    clearInterval(sweeper);
     await app.close();
+    await stopHousekeeping();
     await stopBackups();
     await connection.close();
     process.exit(0);

@@ -43,6 +43,36 @@ test('the login screen shows the message of a transport error, in both languages
   await expect(page.locator('.shell-header')).toBeVisible();
 });
 
+test('the login screen shows the captcha image, and the server’s message once an address asked for too many', async ({
+  page,
+}) => {
+  // The browser tests' server has the captcha off: its public configuration says on, the images are the server's own.
+  await page.route('**/api/config/public', async (route) => {
+    const response = await route.fetch();
+    const answer = (await response.json()) as { data: { captcha: boolean } };
+    await route.fulfill({ response, json: { ...answer, data: { ...answer.data, captcha: true } } });
+  });
+  await page.goto('/login');
+  const image = page.locator('.captcha-image img');
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120);
+  await page.locator('.captcha-image').click();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120);
+
+  // Use up this address's minute (60 images), then ask for one more from the screen.
+  await page.evaluate(async () => {
+    for (let i = 0; i < 60; i++) await fetch(`/api/captcha.jpg?t=burst${i}`);
+  });
+  await page.locator('.captcha-image').click();
+  await expect(page.getByTestId('captcha-error')).toContainText('此地址请求验证码过于频繁，请');
+  await expect(image).toHaveCount(0);
+  await shot(page, 'console-captcha-throttled-zh');
+  await setLanguage(page, 'English');
+  await page.locator('.captcha-image').click();
+  await expect(page.getByTestId('captcha-error')).toContainText('Too many verification codes requested from this address');
+  await shot(page, 'console-captcha-throttled-en');
+});
+
 test('a failed request shows the error page of its status, which leads back to the screen, in both languages', async ({
   page,
 }) => {

@@ -1,9 +1,9 @@
 import type SlInputElement from '@shoelace-style/shoelace/dist/components/input/input.component.js';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { isLanguage, type LoginAnswer } from '../../shared/wire';
-import { ApiError, apiGet, apiPost } from '../kit/api';
-import { useT } from '../kit/i18n';
+import { isLanguage, LANGUAGE_HEADER, type LoginAnswer } from '../../shared/wire';
+import { API_BASE, ApiError, apiGet, apiPost } from '../kit/api';
+import { translate, useT } from '../kit/i18n';
 import { session, setLanguage, signedOutReason, signIn, takeReturnTo } from '../kit/session';
 import { SlAlert, SlButton, SlIcon, SlInput } from '../kit/slLogin';
 import { LanguageSelect } from './LanguageSelect';
@@ -24,9 +24,24 @@ const REQUIRED_KEYS: Record<Field, string> = {
   captcha: 'login.captchaRequired',
 };
 
-function captchaUrl(): string {
-  // The timestamp defeats caches: each captcha is single-use.
-  return `/api/captcha.jpg?t=${Date.now()}`;
+/** A new captcha image (an object URL), or why there is none: the server's message, such as too many from this address. */
+type Captcha = { src: string; error?: undefined } | { src?: undefined; error: string };
+
+async function fetchCaptcha(): Promise<Captcha> {
+  try {
+    // Fetched rather than an <img src>: a refusal (429 when an address asks too often) carries a message to show. The
+    // timestamp defeats caches: each captcha is single-use. The HttpOnly cookie naming it is kept as for any answer.
+    const response = await fetch(`${API_BASE}/captcha.jpg?t=${Date.now()}`, {
+      headers: { [LANGUAGE_HEADER]: session.language },
+      cache: 'no-store',
+    });
+    if (response.ok) return { src: URL.createObjectURL(await response.blob()) };
+    const envelope: unknown = await response.json().catch(() => null);
+    const msg = typeof envelope === 'object' && envelope !== null && 'msg' in envelope ? envelope.msg : null;
+    return { error: typeof msg === 'string' && msg ? msg : translate('api.failed') };
+  } catch {
+    return { error: translate('api.unreachable') };
+  }
 }
 
 function inputValue(event: Event): string {
@@ -41,7 +56,10 @@ export function LoginPage() {
   const [configFailed, setConfigFailed] = useState(false);
   const [values, setValues] = useState<Record<Field, string>>({ account: '', password: '', captcha: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [captchaSrc, setCaptchaSrc] = useState(captchaUrl);
+  const [captcha, setCaptcha] = useState<Captcha | null>(null);
+  // Only the newest request's image is shown (clicks may overlap); the one shown is released when replaced.
+  const captchaRequest = useRef(0);
+  const shownCaptcha = useRef<string | null>(null);
   const [busy, setBusy] = useState(false);
   // Why the previous session ended (another device, expiry), shown until the next sign-in.
   const [reason] = useState(signedOutReason);
@@ -80,8 +98,35 @@ export function LoginPage() {
     if (value.trim()) setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
+  const loadCaptcha = useCallback(async () => {
+    const request = ++captchaRequest.current;
+    const next = await fetchCaptcha();
+    if (request !== captchaRequest.current) {
+      // A newer request, or leaving the screen, overtook this one.
+      if (next.src) URL.revokeObjectURL(next.src);
+      return;
+    }
+    if (shownCaptcha.current) URL.revokeObjectURL(shownCaptcha.current);
+    shownCaptcha.current = next.src ?? null;
+    setCaptcha(next);
+  }, []);
+
+  useEffect(() => {
+    if (captchaOn) void loadCaptcha();
+  }, [captchaOn, loadCaptcha]);
+
+  // The image shown is released when the screen goes; a request still under way is dropped when it answers.
+  useEffect(
+    () => () => {
+      captchaRequest.current++;
+      if (shownCaptcha.current) URL.revokeObjectURL(shownCaptcha.current);
+      shownCaptcha.current = null;
+    },
+    [],
+  );
+
   const refreshCaptcha = () => {
-    setCaptchaSrc(captchaUrl());
+    void loadCaptcha();
     setValues((v) => ({ ...v, captcha: '' }));
   };
 
@@ -193,10 +238,16 @@ export function LoginPage() {
                 <SlIcon slot="prefix" name="shield-check" />
               </SlInput>
               <button type="button" className="captcha-image" onClick={refreshCaptcha} title={t('login.captchaRefresh')}>
-                <img src={captchaSrc} alt={t('login.captchaAlt')} width={110} height={36} />
+                {captcha?.src ? (
+                  <img src={captcha.src} alt={t('login.captchaAlt')} width={110} height={36} />
+                ) : captcha?.error ? (
+                  <SlIcon name="arrow-clockwise" label={t('login.captchaRefresh')} />
+                ) : null}
               </button>
             </div>
-            <div className="field-error">{errors.captcha ? t(errors.captcha) : ''}</div>
+            <div className="field-error" data-testid="captcha-error">
+              {errors.captcha ? t(errors.captcha) : (captcha?.error ?? '')}
+            </div>
           </div>
         )}
         <div className="login-actions">

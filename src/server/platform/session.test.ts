@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp } from '../../../tests/support/testApp';
-import { SESSION_CACHE_MS } from './session';
+import { lastSeenInterval, SESSION_CACHE_MS } from './session';
 
 let t: TestApp;
 let admin: string;
@@ -73,5 +73,46 @@ describe('the session and permission check is cached for a few seconds', () => {
     expect((await ask()).json().msg).toMatch(/[a-z]/i);
     expect((await t.post('/api/user/changeLanguage', { language: 'zh_cn' }, token)).body.code).toBe(200);
     expect((await ask()).json().msg).toMatch(/[\u4e00-\u9fff]/);
+  });
+});
+
+describe('the idle limit slides with activity whatever its length (WHARF_SESSION_IDLE_MINUTES)', () => {
+  let short: TestApp;
+  beforeAll(async () => {
+    short = await createTestApp({ sessionIdleMinutes: 1 });
+  });
+  afterAll(() => short.close());
+
+  const call = (token: string) => short.post('/api/tWhse/findPage', { pageNum: 1, pageSize: 10 }, token);
+  const wait = (ms: number) => {
+    short.clock.now = new Date(short.clock.now.getTime() + ms);
+  };
+
+  it('keeps a session used every 20 s for five minutes with a one-minute limit', async () => {
+    const token = await short.login();
+    for (let s = 20; s <= 300; s += 20) {
+      wait(20_000);
+      expect((await call(token)).status, `after ${s} s`).toBe(200);
+    }
+  });
+
+  it('keeps a session whose calls the cache admits (every 3 s), then ends it a minute after its last call', async () => {
+    const token = await short.login();
+    for (let s = 3; s <= 180; s += 3) {
+      wait(3_000);
+      expect((await call(token)).status, `after ${s} s`).toBe(200);
+    }
+    // The last calls were admitted by the cache or fell short of a refresh: `lastSeen` lags them by less than the
+    // refresh interval, never more.
+    wait(60_000 - lastSeenInterval(1));
+    expect((await call(token)).status).toBe(200);
+    wait(60_001);
+    expect((await call(token)).status).toBe(401);
+  });
+
+  it('ends a session left alone for a minute', async () => {
+    const token = await short.login();
+    wait(60_001);
+    expect((await call(token)).status).toBe(401);
   });
 });

@@ -73,8 +73,17 @@ export function cachedSession(db: Db, token: string, now: Date): SessionUser | n
 }
 
 /**
+ * How often a session's `lastSeen` is written: a quarter of the idle limit, at most a minute. The idle timer then
+ * slides with activity whatever the limit (with a minute, a call every 20 s keeps the session); the recorded time lags
+ * the last call by less than this, so a session ends after the idle limit without a call, at worst this much sooner.
+ */
+export function lastSeenInterval(idleMinutes: number): number {
+  return Math.min(60_000, (idleMinutes * 60_000) / 4);
+}
+
+/**
  * Resolves a token to its user with permissions and warehouse grants (three indexed queries), reused for
- * SESSION_CACHE_MS. Expires idle or over-age sessions; refreshes `lastSeen` at most once a minute.
+ * SESSION_CACHE_MS. Expires idle or over-age sessions; refreshes `lastSeen` once `lastSeenInterval` has passed.
  */
 export async function resolveSession(
   db: Db,
@@ -115,8 +124,11 @@ export async function resolveSession(
     await db.updateTable('sysSession').set({ endedAt: now, endedReason: 'expired' }).where('id', '=', session.id).execute();
     return 401;
   }
-  if (at - session.lastSeen.getTime() > 60_000) {
+  const refreshEvery = lastSeenInterval(idleMinutes);
+  let lastSeen = session.lastSeen.getTime();
+  if (at - lastSeen >= refreshEvery) {
     await db.updateTable('sysSession').set({ lastSeen: now }).where('id', '=', session.id).execute();
+    lastSeen = at;
   }
   const access = await loadAccess(db, session.userId);
   const user: SessionUser = {
@@ -132,8 +144,10 @@ export async function resolveSession(
       for (const [key, entry] of cache.entries) if (entry.until <= at) cache.entries.delete(key);
       if (cache.entries.size >= SESSION_CACHE_MAX) cache.entries.clear();
     }
-    // Never past the session's absolute expiry: the next call then reads it and ends it.
-    cache.entries.set(tokenHash, { user, from: at, until: Math.min(at + SESSION_CACHE_MS, session.expiresAt.getTime()) });
+    // Never past the session's absolute expiry (the next call then reads it and ends it), nor past the next refresh of
+    // `lastSeen`: calls the cache admits are not recorded, so the first one after it reads the session and records it.
+    const until = Math.min(at + SESSION_CACHE_MS, lastSeen + refreshEvery, session.expiresAt.getTime());
+    cache.entries.set(tokenHash, { user, from: at, until });
   }
   return user;
 }
@@ -246,11 +260,4 @@ export async function endSessions(
     .$if(kind === 'desk', (q) => q.where('stationId', 'is', null))
     .$if(kind === 'station', (q) => q.where('stationId', 'is not', null))
     .execute();
-}
-
-/** Removes sessions and captchas that can no longer be used (kept a day for the 405 answer). */
-export async function sweepExpired(db: Db, now: Date): Promise<void> {
-  const dayAgo = new Date(now.getTime() - 86_400_000);
-  await db.deleteFrom('sysSession').where(sql<boolean>`coalesce(ended_at, expires_at) < ${dayAgo}`).execute();
-  await db.deleteFrom('sysCaptcha').where('expiresAt', '<', now).execute();
 }

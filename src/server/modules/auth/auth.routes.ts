@@ -5,7 +5,9 @@ import { LANGUAGES, TOKEN_HEADER } from '../../../shared/wire';
 import { captchaPng } from '../../platform/captchaImage';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
+import { translate } from '../../platform/i18n';
 import { issueCaptcha, login, logout } from './auth.service';
+import { captchaKey, claimAttempt } from './throttle';
 
 const CAPTCHA_COOKIE = 'wharf_captcha';
 
@@ -24,9 +26,25 @@ const LoginBody = Type.Object({
   language: Type.Optional(Type.Union(LANGUAGES.map((code) => Type.Literal(code)))),
 });
 
+/**
+ * Login and logout are open to anyone: their bodies (at most account, password and captcha at their max lengths, even
+ * as `\uXXXX` escapes) are refused above this before parsing, rather than the API's 2 MB.
+ */
+const AUTH_BODY_LIMIT = 4 * 1024;
+
 /** Captcha, login and logout: the only routes reachable without a session. */
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/captcha.jpg', { config: { permission: PUBLIC } }, async (_request, reply) => {
+  app.get('/captcha.jpg', { config: { permission: PUBLIC } }, async (request, reply) => {
+    // Each image is a stored captcha: an address fetching more than a person could read waits, and writes nothing.
+    const wait = await claimAttempt(ctx.db, [captchaKey(request.ip)], ctx.now());
+    if (wait > 0) {
+      const seconds = Math.ceil(wait / 1000);
+      return reply
+        .status(429)
+        .header('retry-after', String(seconds))
+        .header('cache-control', 'no-store')
+        .send({ code: 429, msg: translate(request.lang, 'login.captchaThrottled', { seconds }), data: null });
+    }
     const { id, code } = await issueCaptcha(ctx);
     // The captcha travels in an HttpOnly cookie: the login form only sends the code the person read.
     return reply
@@ -35,10 +53,15 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       .type('image/png')
       .send(captchaPng(code));
   });
-  app.post('/login', { schema: { body: LoginBody }, config: { permission: PUBLIC, audit: true } }, async (request) =>
-    ok(await login(ctx, request.body as Record<string, string>, readCookie(request.headers.cookie, CAPTCHA_COOKIE), request.ip)),
+  app.post(
+    '/login',
+    { schema: { body: LoginBody }, bodyLimit: AUTH_BODY_LIMIT, config: { permission: PUBLIC, audit: true } },
+    async (request) =>
+      ok(
+        await login(ctx, request.body as Record<string, string>, readCookie(request.headers.cookie, CAPTCHA_COOKIE), request.ip),
+      ),
   );
-  app.post('/logout', { config: { permission: PUBLIC } }, async (request) => {
+  app.post('/logout', { bodyLimit: AUTH_BODY_LIMIT, config: { permission: PUBLIC } }, async (request) => {
     const token = request.headers[TOKEN_HEADER];
     await logout(ctx, typeof token === 'string' ? token : undefined);
     return ok(null);

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN_PASSWORD, TEST_PASSWORD_COST } from '../../../../tests/support/templates';
 import { createTestApp, createUser, type TestApp } from '../../../../tests/support/testApp';
+import { parseTrustProxy } from '../../config';
 import { PASSWORD_COST, setPasswordCost } from '../../platform/passwords';
-import { ACCOUNT_LIMIT, ADDRESS_LIMIT } from './throttle';
+import { ACCOUNT_LIMIT, ADDRESS_LIMIT, CAPTCHA_LIMIT } from './throttle';
 
 const minutes = (t: TestApp, n: number): void => {
   t.clock.now = new Date(t.clock.now.getTime() + n * 60_000);
@@ -277,5 +278,144 @@ describe('what a login reveals', () => {
     const right = await t.post('/api/login', { account: 'retired', password: 'Retired#2024', captcha: '' });
     expect(wrong.body).toMatchObject({ code: -10000, errorCode: 'loginInvalidAccount' });
     expect(right.body).toEqual(wrong.body);
+  });
+});
+
+describe('client addresses behind a reverse proxy (WHARF_TRUST_PROXY)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ trustProxy: parseTrustProxy('127.0.0.1,10.0.0.0/8') });
+  });
+  afterAll(() => t.close());
+
+  /** A wrong login from `remoteAddress` (the socket's peer) carrying this X-Forwarded-For. */
+  async function attempt(remoteAddress: string, forwardedFor: string, account: string): Promise<string | undefined> {
+    const raw = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress,
+      headers: { 'x-forwarded-for': forwardedFor, lang: 'en_us' },
+      payload: { account, password: 'Wrong#2024', captcha: '' },
+    });
+    return (raw.json() as { errorCode?: string }).errorCode;
+  }
+  const addressKeys = async () =>
+    (await t.connection.db.selectFrom('sysLoginThrottle').select('key').where('key', 'like', 'address:%').execute())
+      .map((r) => r.key)
+      .sort();
+
+  it('counts a client that is not a trusted proxy by its own address, whatever X-Forwarded-For it sends', async () => {
+    for (let i = 0; i < ADDRESS_LIMIT; i++)
+      expect(await attempt('203.0.113.7', `198.51.100.${i}, 10.0.0.${i}`, `sprayed${i}`), `attempt ${i}`).toBe(
+        'loginInvalidAccount',
+      );
+    // A new header value and a new account: still the same address, now locked.
+    expect(await attempt('203.0.113.7', '198.51.100.250', 'sprayed-last')).toBe('loginThrottled');
+    expect(await addressKeys()).toEqual(['address:203.0.113.7']);
+  });
+
+  it('counts a request through a trusted proxy by the right-most forwarded address that is not a proxy', async () => {
+    minutes(t, 16);
+    await t.connection.db.deleteFrom('sysLoginThrottle').execute();
+    // The client wrote its own (forged) left entries; the proxies 10.0.0.5 and 10.1.2.3 appended the address they saw.
+    for (let i = 0; i < ADDRESS_LIMIT; i++)
+      expect(await attempt('10.1.2.3', `192.0.2.${i}, 198.51.100.9, 10.0.0.5`, `proxied${i}`), `attempt ${i}`).toBe(
+        'loginInvalidAccount',
+      );
+    expect(await attempt('10.1.2.3', '192.0.2.250, 198.51.100.9, 10.0.0.5', 'proxied-last')).toBe('loginThrottled');
+    // Another client behind the same proxies is not locked by it.
+    expect(await attempt('10.1.2.3', '198.51.100.10', 'proxied-other')).toBe('loginInvalidAccount');
+    expect(await addressKeys()).toEqual(['address:198.51.100.10', 'address:198.51.100.9']);
+  });
+
+  it('with a hop count (the legacy WHARF_TRUST_PROXY=1), takes the right-most forwarded address and no further', async () => {
+    const hops = await createTestApp({ trustProxy: parseTrustProxy('1') });
+    try {
+      await hops.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress: '10.9.9.9',
+        headers: { 'x-forwarded-for': '192.0.2.77, 198.51.100.44' },
+        payload: { account: 'hopper', password: 'Wrong#2024', captcha: '' },
+      });
+      const keys = await hops.connection.db
+        .selectFrom('sysLoginThrottle')
+        .select('key')
+        .where('key', 'like', 'address:%')
+        .execute();
+      expect(keys.map((r) => r.key)).toEqual(['address:198.51.100.44']);
+    } finally {
+      await hops.close();
+    }
+  });
+});
+
+describe('captcha images per address', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ captcha: true });
+  });
+  afterAll(() => t.close());
+
+  const image = (remoteAddress: string, lang = 'en_us') =>
+    t.app.inject({ method: 'GET', url: '/api/captcha.jpg?t=1', remoteAddress, headers: { lang } });
+  const stored = async () =>
+    Number(
+      (
+        await t.connection.db
+          .selectFrom('sysCaptcha')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it(`answers ${CAPTCHA_LIMIT} images a minute to one address, then 429 with a message and no stored captcha`, async () => {
+    for (let i = 0; i < CAPTCHA_LIMIT; i++) expect((await image('198.51.100.20')).statusCode, `image ${i}`).toBe(200);
+    const before = await stored();
+    const refused = await image('198.51.100.20');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('60');
+    expect(refused.json()).toEqual({
+      code: 429,
+      msg: 'Too many verification codes requested from this address; click the image to try again in 60 seconds',
+      data: null,
+    });
+    expect((await image('198.51.100.20', 'zh_cn')).json().msg).toBe('此地址请求验证码过于频繁，请 60 秒后点击图片重试');
+    expect(await stored()).toBe(before);
+    // Another address is served; the refused one again once the minute is over.
+    expect((await image('198.51.100.21')).statusCode).toBe(200);
+    minutes(t, 1);
+    expect((await image('198.51.100.20')).statusCode).toBe(200);
+  });
+});
+
+describe('body limits of the open routes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('refuses a login or logout body above 4 KB with 413, before parsing it', async () => {
+    const big = { account: 'admin', password: 'x'.repeat(5_000), captcha: '' };
+    for (const url of ['/api/login', '/api/logout']) {
+      const res = await t.app.inject({ method: 'POST', url, headers: { lang: 'en_us' }, payload: big });
+      expect(res.statusCode, url).toBe(413);
+    }
+    // The longest legitimate form, every character escaped, still fits.
+    const longest = JSON.stringify({
+      account: 'a'.repeat(50),
+      password: 'p'.repeat(200),
+      captcha: '0'.repeat(10),
+      language: 'en_us',
+    });
+    const escaped = longest.replace(/[a-z0]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: escaped,
+    });
+    expect(res.statusCode).toBe(200);
   });
 });

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect';
 
-/** Attempts within this window count together; a quiet window forgets them. */
-const WINDOW_MS = 15 * 60_000;
+/** Attempts within this window count together; a quiet window forgets them (the longest window of any key). */
+export const WINDOW_MS = 15 * 60_000;
 /** Attempts allowed before a lock: per account (guessing one password) and per address (spraying many). */
 export const ACCOUNT_LIMIT = 5;
 export const ADDRESS_LIMIT = 20;
@@ -15,10 +15,15 @@ const MAX_DOUBLINGS = 4;
 export interface ThrottleKey {
   key: string;
   limit: number;
+  /** A shorter window than WINDOW_MS, for a rate rather than a count of failures (captcha images). */
+  windowMs?: number;
 }
 
 export const accountKey = (name: string): ThrottleKey => ({ key: `account:${name.toLowerCase()}`, limit: ACCOUNT_LIMIT });
 export const addressKey = (ip: string): ThrottleKey => ({ key: `address:${ip}`, limit: ADDRESS_LIMIT });
+/** Captcha images an address may fetch a minute: every one is a database row; a person needs a few. */
+export const CAPTCHA_LIMIT = 60;
+export const captchaKey = (ip: string): ThrottleKey => ({ key: `captcha:${ip}`, limit: CAPTCHA_LIMIT, windowMs: 60_000 });
 
 /**
  * Counts an attempt against each key in turn, before any password is checked, and answers the milliseconds the
@@ -28,8 +33,8 @@ export const addressKey = (ip: string): ThrottleKey => ({ key: `address:${ip}`, 
  * further (list the address first: once it is locked, spraying it touches no account).
  */
 export async function claimAttempt(db: Db, keys: readonly ThrottleKey[], now: Date): Promise<number> {
-  const windowEdge = new Date(now.getTime() - WINDOW_MS);
-  for (const { key, limit } of keys) {
+  for (const { key, limit, windowMs = WINDOW_MS } of keys) {
+    const windowEdge = new Date(now.getTime() - windowMs);
     const stale = sql`sys_login_throttle.window_start < ${windowEdge}`;
     const count = sql`case when ${stale} then 1 else sys_login_throttle.failures + 1 end`;
     const lockAt = (n: typeof count) =>

@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { IMPORT_LIMITS, IMPORT_TYPES, type ImportRequest, importEntityName } from '../../../shared/imports';
+import {
+  IMPORT_LIMITS,
+  IMPORT_TYPE_DEFS,
+  IMPORT_TYPES,
+  type ImportColumn,
+  type ImportRequest,
+  type ImportType,
+  importEntityName,
+} from '../../../shared/imports';
 import { permission } from '../../../shared/permissions';
 import { registerCrudRoutes } from '../../crud/crud.routes';
 import type { AppContext } from '../../platform/context';
@@ -26,8 +34,37 @@ const ImportBody = Type.Object({
 const GroupBody = Type.Object({ groupId: GroupId });
 const GroupsBody = Type.Object({ whId: Type.Optional(Type.String({ maxLength: 20 })) });
 
-/** A batch of 5,000 rows of wide text: above the API's 2 MB default. */
-const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
+/** UTF-8 bytes of one character of a cell: a Chinese character takes 3 (so does no legitimate character more). */
+const BYTES_PER_CHAR = 3;
+/** Characters of a number, date or date-time cell as JSON: `-123456789012345.678`, `2025-01-31T08:00:00.000+08:00`. */
+const VALUE_CHARS = 30;
+/** `{"whId":…,"groupId":…,"firstRowNumber":…,"replaceErrors":false,"rows":[]}` around the rows, with room to spare. */
+const ENVELOPE_BYTES = 1024;
+
+/** The characters a cell of a column holds when it fits the column: its max length, its longest code, or a value's. */
+function cellChars(column: ImportColumn): number {
+  if (column.max !== undefined) return column.max;
+  if (column.codes) return Math.max(...column.codes.map((code) => code.length));
+  return VALUE_CHARS;
+}
+
+/**
+ * The largest body a batch of one type legitimately takes (`bodyLimit` of its `importExcel`): 5,000 rows whose every
+ * cell fills its column's max length (the target field's, which staging validates: a longer cell is a row error
+ * whatever the batch) in 3-byte characters, with each cell's key and quotes and each row's `rowNumber`. Larger is
+ * refused 413 from the Content-Length alone (or as the bytes arrive), before any JSON is parsed. An ASCII batch so
+ * has room for cells three times their max; the console sends 1,000 rows a call (`uploadRows.ts`).
+ */
+export function importBodyLimit(type: ImportType): number {
+  const cells = IMPORT_TYPE_DEFS[type].columns.reduce(
+    // "key":"value",
+    (bytes, column) => bytes + column.field.length + 6 + cellChars(column) * BYTES_PER_CHAR,
+    0,
+  );
+  // {…,"rowNumber":1000000000},
+  const row = cells + 30;
+  return ENVELOPE_BYTES + IMPORT_LIMITS.rowsPerBatch * row;
+}
 
 /** The operation log's record of a batch: its type, warehouse, group and row count, not its up to 5,000 rows. */
 const importSummary =
@@ -46,7 +83,7 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext): voi
       `/${entity}/importExcel`,
       {
         schema: { body: ImportBody },
-        bodyLimit: IMPORT_BODY_LIMIT,
+        bodyLimit: importBodyLimit(type),
         config: { permission: permission(entity, 'add'), auditBody: importSummary(type) },
       },
       async (request) => ok(await importBatch(ctx.db, request.user!, type, request.body as ImportRequest, request.lang)),
