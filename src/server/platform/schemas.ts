@@ -11,3 +11,9 @@ export const optionalText = (max: number) =>
 /** An optional text or number that may be null (a quantity or an id typed or sent as a number); arrays refused alike. */
 export const optionalTextOrNumber = (max: number) =>
   Type.Optional(Type.Unsafe<string | number | null>({ type: ['string', 'number', 'null'], maxLength: max }));
+
+/**
+ * The body limit of a route open to anyone (login, logout, a station's enrolment and sign-in): at most a few short
+ * fields at their max lengths, even as `\uXXXX` escapes. Refused above this before parsing, rather than the API's 2 MB.
+ */
+export const PUBLIC_BODY_LIMIT = 4 * 1024;

@@ -6,6 +6,7 @@ import { captchaPng } from '../../platform/captchaImage';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { translate } from '../../platform/i18n';
+import { PUBLIC_BODY_LIMIT } from '../../platform/schemas';
 import { issueCaptcha, login, logout } from './auth.service';
 import { captchaKey, claimAttempt } from './throttle';
 
@@ -25,12 +26,6 @@ const LoginBody = Type.Object({
   captcha: Type.Optional(Type.String({ maxLength: 10 })),
   language: Type.Optional(Type.Union(LANGUAGES.map((code) => Type.Literal(code)))),
 });
-
-/**
- * Login and logout are open to anyone: their bodies (at most account, password and captcha at their max lengths, even
- * as `\uXXXX` escapes) are refused above this before parsing, rather than the API's 2 MB.
- */
-const AUTH_BODY_LIMIT = 4 * 1024;
 
 /** Captcha, login and logout: the only routes reachable without a session. */
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -55,13 +50,13 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   });
   app.post(
     '/login',
-    { schema: { body: LoginBody }, bodyLimit: AUTH_BODY_LIMIT, config: { permission: PUBLIC, audit: true } },
+    { schema: { body: LoginBody }, bodyLimit: PUBLIC_BODY_LIMIT, config: { permission: PUBLIC, audit: true } },
     async (request) =>
       ok(
         await login(ctx, request.body as Record<string, string>, readCookie(request.headers.cookie, CAPTCHA_COOKIE), request.ip),
       ),
   );
-  app.post('/logout', { bodyLimit: AUTH_BODY_LIMIT, config: { permission: PUBLIC } }, async (request) => {
+  app.post('/logout', { bodyLimit: PUBLIC_BODY_LIMIT, config: { permission: PUBLIC } }, async (request) => {
     const token = request.headers[TOKEN_HEADER];
     await logout(ctx, typeof token === 'string' ? token : undefined);
     return ok(null);

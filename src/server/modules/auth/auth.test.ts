@@ -396,9 +396,17 @@ describe('body limits of the open routes', () => {
   });
   afterAll(() => t.close());
 
-  it('refuses a login or logout body above 4 KB with 413, before parsing it', async () => {
-    const big = { account: 'admin', password: 'x'.repeat(5_000), captcha: '' };
-    for (const url of ['/api/login', '/api/logout']) {
+  it('refuses a body above 4 KB on every route open to anyone with 413, before parsing it', async () => {
+    const big = { account: 'admin', password: 'x'.repeat(5_000), captcha: '', badge: 'x', pin: '1', stationKey: 'k' };
+    const open = [
+      '/api/login',
+      '/api/logout',
+      '/api/kiosk/enrol',
+      '/api/kiosk/station',
+      '/api/kiosk/login/badge',
+      '/api/kiosk/login/pin',
+    ];
+    for (const url of open) {
       const res = await t.app.inject({ method: 'POST', url, headers: { lang: 'en_us' }, payload: big });
       expect(res.statusCode, url).toBe(413);
     }

@@ -10,6 +10,7 @@ import { secretProperties } from '../../../shared/secrets';
 import { registerCrudRoutes } from '../../crud/crud.routes';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
+import { PUBLIC_BODY_LIMIT } from '../../platform/schemas';
 import { registerPodRoutes } from './pod.routes';
 import { badgeLogin, pinLogin, sessionInfo, setBadge, setPin } from './signin.service';
 import { bindStation, enrol, revokeStation, stationBinding, stationState } from './stations.service';
@@ -36,17 +37,24 @@ export function registerKioskRoutes(app: FastifyInstance, ctx: AppContext): void
   const can = (action: 'view' | 'add' | 'edit' | 'delete') => permission('tKioskStation', action);
   registerCrudRoutes(app, ctx, [stationBinding(() => ctx.now())]);
 
-  app.post('/kiosk/enrol', { schema: { body: EnrolBody }, config: { permission: PUBLIC } }, async (request) =>
-    ok(await enrol(db, (request.body as { stationKey: string }).stationKey, request.ip, ctx.now())),
+  app.post(
+    '/kiosk/enrol',
+    { schema: { body: EnrolBody }, bodyLimit: PUBLIC_BODY_LIMIT, config: { permission: PUBLIC } },
+    async (request) => ok(await enrol(db, (request.body as { stationKey: string }).stationKey, request.ip, ctx.now())),
   );
-  app.post('/kiosk/station', { config: { permission: PUBLIC } }, async (request) =>
+  app.post('/kiosk/station', { bodyLimit: PUBLIC_BODY_LIMIT, config: { permission: PUBLIC } }, async (request) =>
     ok(await stationState(db, stationKeyOf(request), ctx.now())),
   );
-  app.post('/kiosk/login/badge', { schema: { body: BadgeBody }, config: { permission: PUBLIC, audit: true } }, async (request) =>
-    ok(await badgeLogin(ctx, stationKeyOf(request), (request.body as { badge: string }).badge, request.ip)),
+  app.post(
+    '/kiosk/login/badge',
+    { schema: { body: BadgeBody }, bodyLimit: PUBLIC_BODY_LIMIT, config: { permission: PUBLIC, audit: true } },
+    async (request) => ok(await badgeLogin(ctx, stationKeyOf(request), (request.body as { badge: string }).badge, request.ip)),
   );
-  app.post('/kiosk/login/pin', { schema: { body: PinBody }, config: { permission: PUBLIC, audit: true } }, async (request) =>
-    ok(await pinLogin(ctx, stationKeyOf(request), request.body as { account: string; pin: string }, request.ip)),
+  app.post(
+    '/kiosk/login/pin',
+    { schema: { body: PinBody }, bodyLimit: PUBLIC_BODY_LIMIT, config: { permission: PUBLIC, audit: true } },
+    async (request) =>
+      ok(await pinLogin(ctx, stationKeyOf(request), request.body as { account: string; pin: string }, request.ip)),
   );
   app.post('/kiosk/session', { config: { permission: AUTHENTICATED, kiosk: 'any' } }, async (request) =>
     ok(await sessionInfo(ctx, request.user!)),
