@@ -228,6 +228,7 @@ export const ERROR_CODES = [
   'podCarrierMismatch',
   'podCartonsMismatch',
   'podSignatureInvalid',
+  'podSignatureTooLarge',
   'podSignedAtInvalid',
   'podSubmissionReused',
   'podNotFound',
