@@ -120,7 +120,7 @@ export async function buildDeliveryNote(
     const differs = !(Math.abs(stationClock - Date.parse(proof.signedAt)) <= STATION_CLOCK_TOLERANCE_MS);
     const time = formatTime(proof.signedAt);
     const line = t('doc.proofLine', {
-      time: differs ? `${time} ${t('doc.stationClock', { time: formatTime(proof.stationSignedAt) })}` : time,
+      time: differs ? `${time}${t('doc.stationClock', { time: formatTime(proof.stationSignedAt) })}` : time,
       station: proof.stationName,
       carrier: proof.carrierCode,
       user: proof.userName,

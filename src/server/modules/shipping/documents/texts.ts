@@ -131,7 +131,8 @@ const en_us: Record<keyof typeof zh_cn, string> = {
   'doc.continued': '(continued)',
   'doc.proofOfDelivery': 'Proof of delivery',
   'doc.proofLine': 'Signed by the driver at {time} at station {station}; carrier {carrier}; handed over by {user}.',
-  'doc.stationClock': "(the station's clock read {time}, not the server's time)",
+  // Follows the time directly: the space is the language's (none before Chinese full-width brackets).
+  'doc.stationClock': " (the station's clock read {time}, not the server's time)",
 };
 
 export type TextKey = keyof typeof zh_cn;
