@@ -231,6 +231,7 @@ export const ERROR_CODES = [
   'podCarrierMismatch',
   'podCartonsMismatch',
   'podSignatureInvalid',
+  'podSignatureTooLarge',
   'podSignedAtInvalid',
   'podSubmissionReused',
   'podNotFound',

@@ -35,6 +35,13 @@ export type StationStatus = (typeof STATION_STATUSES)[number];
 
 /** A signature image may be at most this large (PNG bytes, before base64). */
 export const MAX_SIGNATURE_BYTES = 300 * 1024;
+/**
+ * And at most this many pixels wide and high (the server reads them from the PNG's header before decoding anything:
+ * platform/pngGuard.ts). The station's pad is at most 1600 × 900 CSS pixels and is exported at that size whatever the
+ * screen's devicePixelRatio; the station scales its export down to fit these should a pad ever be larger.
+ */
+export const MAX_SIGNATURE_WIDTH = 2000;
+export const MAX_SIGNATURE_HEIGHT = 1000;
 
 /** The station's configuration, as the station itself sees it once bound. */
 export interface StationConfig {
@@ -132,7 +139,7 @@ export interface HandoverRequest {
   vehiclePlate: string;
   /** PNG, base64 (no data: prefix). */
   signaturePng: string;
-  /** The station's clock when the driver confirmed. */
+  /** The station's clock when the driver confirmed (kept for audit; the proof's signing time is the server's). */
   signedAt: string;
 }
 export interface HandoverAnswer {
@@ -149,9 +156,12 @@ export interface PodSummary {
   driverName: string;
   vehiclePlate: string;
   carrierCode: string;
-  /** The station's time of the signature, and the server's time of receipt (ISO). */
+  /**
+   * The signing time: the server's clock when the hand-over reached it (a station's clock may be wrong); and the
+   * station's clock as it sent it, kept for audit (ISO).
+   */
   signedAt: string;
-  receivedAt: string;
+  stationSignedAt: string;
   stationName: string;
   userName: string;
 }

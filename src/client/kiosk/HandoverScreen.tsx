@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { HandoverAnswer, HandoverRequest, KioskDelivery, StationConfig } from '../../shared/kiosk';
-import { MAX_SIGNATURE_BYTES } from '../../shared/kiosk';
+import { MAX_SIGNATURE_BYTES, MAX_SIGNATURE_HEIGHT, MAX_SIGNATURE_WIDTH } from '../../shared/kiosk';
 import { useT } from '../kit/i18n';
 import { SlIcon } from '../kit/sl';
 import { strokesToPng } from '../signature/SignaturePad';
@@ -123,11 +123,14 @@ export function HandoverScreen({ station }: { station: StationConfig }) {
   };
 
   const toPreview = async (size: { width: number; height: number }) => {
-    const png = await strokesToPng(history.strokes, size.width, size.height, { scale: 1, lineWidth: 3.5 });
-    // A very long signature at scale 1 is still far below the limit; halve the size rather than refuse it.
+    // One image pixel per CSS pixel (not per device pixel: a pad of at most 1600 × 900 stays within the server's
+    // MAX_SIGNATURE_WIDTH × MAX_SIGNATURE_HEIGHT at any devicePixelRatio), scaled down should a pad ever be larger.
+    const fit = Math.min(1, MAX_SIGNATURE_WIDTH / size.width, MAX_SIGNATURE_HEIGHT / size.height);
+    const png = await strokesToPng(history.strokes, size.width, size.height, { scale: fit, lineWidth: 3.5 });
+    // A very long signature at that scale is still far below the byte limit; halve the size rather than refuse it.
     const bytes =
       png.length > MAX_SIGNATURE_BYTES
-        ? await strokesToPng(history.strokes, size.width, size.height, { scale: 0.5, lineWidth: 3.5 })
+        ? await strokesToPng(history.strokes, size.width, size.height, { scale: fit / 2, lineWidth: 3.5 })
         : png;
     const base64 = toBase64(bytes);
     setSignature({ base64, url: `data:image/png;base64,${base64}` });

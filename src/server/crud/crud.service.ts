@@ -87,9 +87,17 @@ async function rowClients(db: Db | Trx, binding: CrudBinding, rows: Row[]): Prom
 /** Whether the user may touch each row for an operation: its warehouse (binding scope) and its client. */
 async function rowsAllowed(db: Db | Trx, binding: CrudBinding, user: SessionUser, rows: Row[], operation: Operation) {
   if (!rows.every((row) => allowed(binding, user, row.whId, operation))) return false;
+  const access = operation === 'read' ? 'read' : 'write';
+  const stored = rows.flatMap((row) => (typeof row.id === 'number' ? [row.id] : []));
+  if (binding.clientScope && stored.length > 0) {
+    const relation = readFrom(binding);
+    const { rows: granted } = await sql<{ n: number }>`
+      select count(*)::int as n from ${sql.table(relation)}
+      where id = any(${stored}::bigint[]) and ${binding.clientScope(user, access, relation)}`.execute(db);
+    if ((granted[0]?.n ?? 0) !== new Set(stored).size) return false;
+  }
   if (!binding.entity.warehouseScoped || clientSource(binding) === null) return true;
   const clients = await rowClients(db, binding, rows);
-  const access = operation === 'read' ? 'read' : 'write';
   return rows.every((row, i) => grantsClient(user, String(row.whId), clients[i], access));
 }
 
@@ -108,6 +116,7 @@ function conditions(binding: CrudBinding, user: SessionUser, filters: PageReques
     const client = source === 'column' ? sql.ref('client_code') : source === 'item' ? itemClient(readFrom(binding)) : null;
     where.push(grantScope(user, sql.ref('wh_id'), client));
   }
+  if (binding.clientScope) where.push(binding.clientScope(user, 'read', readFrom(binding)));
   for (const [field, raw] of Object.entries(filters ?? {})) {
     const def = entity.fields[field];
     if (!def?.filter) throw new AppError('unknownFilter', { field });

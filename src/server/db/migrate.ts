@@ -18,6 +18,7 @@ import * as m0017 from './migrations/0017_cycle_count';
 import * as m0018 from './migrations/0018_rf';
 import * as m0019 from './migrations/0019_kiosk';
 import * as m0020 from './migrations/0020_imports';
+import * as m0021 from './migrations/0021_pod_times';
 import * as m0022 from './migrations/0022_badge_hash';
 
 // Listed explicitly: the server is one esbuild bundle, so nothing is read from disk at run time.
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018_rf': m0018,
   '0019_kiosk': m0019,
   '0020_imports': m0020,
+  '0021_pod_times': m0021,
   '0022_badge_hash': m0022,
 };
 

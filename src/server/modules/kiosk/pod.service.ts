@@ -11,19 +11,21 @@ import {
   type KioskCarton,
   type KioskDelivery,
   MAX_SIGNATURE_BYTES,
+  MAX_SIGNATURE_HEIGHT,
+  MAX_SIGNATURE_WIDTH,
 } from '../../../shared/kiosk';
 import type { Trx } from '../../crud/crud.types';
 import type { Db } from '../../db/connect';
 import { inTransaction } from '../../db/transaction';
 import type { SessionUser } from '../../platform/context';
 import { AppError, HttpError } from '../../platform/errors';
-import { type Access, grantsClient, grantsWarehouse } from '../../platform/grants';
+import { type Access, grantsWarehouse } from '../../platform/grants';
+import { type CheckedPng, checkPng, PngRefused } from '../../platform/pngGuard';
 import { shipDelivery } from '../shipping/deliveries.service';
 import { renderDeliveryNote } from '../shipping/documents';
 import type { DocumentLanguage } from '../shipping/documents/documents.types';
+import { grantsDelivery } from '../shipping/shipping.guard';
 import { getDeliveryData } from '../shipping/shippingData.service';
-
-const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 /** The station of a station session (the kiosk routes are the station's alone). */
 function stationOf(user: SessionUser) {
@@ -54,15 +56,11 @@ async function deliveryByScan(db: Db | Trx, whId: string, scan: string): Promise
 }
 
 /**
- * Whether the user holds the client of every carton of the delivery. A delivery of a client the user is not granted
- * is, for them, not there: the find and the hand-over answer `podNotFoundScan` and show nothing of it.
+ * Whether the user holds the client of every carton of the delivery (the shipping rule, `grantsDelivery`). A delivery
+ * of a client the user is not granted is, for them, not there: the find and the hand-over answer `podNotFoundScan`.
  */
-async function clientsGranted(db: Db | Trx, user: SessionUser, head: DeliveryHead, access: Access): Promise<boolean> {
-  const { rows } = await sql<{ clientCode: string }>`
-    select distinct client_code from tbl_shipping_label
-    where wh_id = ${head.whId} and delivery_number = ${head.deliveryNumber}`.execute(db);
-  return rows.every((r) => grantsClient(user, head.whId, r.clientCode, access));
-}
+const clientsGranted = (db: Db | Trx, user: SessionUser, head: DeliveryHead, access: Access): Promise<boolean> =>
+  grantsDelivery(db, user, head.whId, head.deliveryNumber, access);
 
 async function cartonsOf(db: Db | Trx, whId: string, deliveryNumber: string): Promise<KioskCarton[]> {
   const { rows } = await sql<KioskCarton>`
@@ -93,13 +91,30 @@ export async function findDelivery(db: Db, user: SessionUser, scan: string): Pro
   };
 }
 
-/** The decoded signature: PNG bytes of at most MAX_SIGNATURE_BYTES. */
-function signatureBytes(base64: string): Uint8Array {
-  const refuse = () => new AppError('podSignatureInvalid', { maxKb: MAX_SIGNATURE_BYTES / 1024 });
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) throw refuse();
-  const bytes = new Uint8Array(Buffer.from(base64, 'base64'));
-  if (bytes.length > MAX_SIGNATURE_BYTES || bytes.length < 67 || PNG_MAGIC.some((b, i) => bytes[i] !== b)) throw refuse();
-  return bytes;
+const SIGNATURE_LIMITS = { maxBytes: MAX_SIGNATURE_BYTES, maxWidth: MAX_SIGNATURE_WIDTH, maxHeight: MAX_SIGNATURE_HEIGHT };
+const signatureInvalid = () => new AppError('podSignatureInvalid', { maxKb: MAX_SIGNATURE_BYTES / 1024 });
+
+/**
+ * The decoded signature, checked by the PNG gate before anything decodes its pixels (platform/pngGuard.ts): at most
+ * MAX_SIGNATURE_BYTES, MAX_SIGNATURE_WIDTH × MAX_SIGNATURE_HEIGHT pixels (`podSignatureTooLarge` names both sizes), one
+ * still image whose data inflates to exactly what its header says (else `podSignatureInvalid`).
+ */
+function signatureImage(base64: string): CheckedPng {
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) throw signatureInvalid();
+  try {
+    return checkPng(new Uint8Array(Buffer.from(base64, 'base64')), SIGNATURE_LIMITS);
+  } catch (error) {
+    if (!(error instanceof PngRefused)) throw error;
+    if (error.problem === 'dimensions' && error.size) {
+      throw new AppError('podSignatureTooLarge', {
+        width: error.size.width,
+        height: error.size.height,
+        maxWidth: MAX_SIGNATURE_WIDTH,
+        maxHeight: MAX_SIGNATURE_HEIGHT,
+      });
+    }
+    throw signatureInvalid();
+  }
 }
 
 /** The cartons missing from and extra to the loaded ones, each sorted; both empty when they match exactly. */
@@ -153,11 +168,12 @@ export async function handover(
   const vehiclePlate = input.vehiclePlate.trim().toUpperCase();
   if (!driverName) throw new AppError('fieldRequired', { field: 'entity.tDelivery.field.podDriverName' });
   if (!vehiclePlate) throw new AppError('fieldRequired', { field: 'entity.tDelivery.field.podVehiclePlate' });
-  const signedAt = new Date(input.signedAt);
-  if (!/^\d{4}-\d{2}-\d{2}T/.test(input.signedAt) || Number.isNaN(signedAt.getTime())) {
+  // The station's clock, kept for audit: the signing time is the server's (`context.now`), below.
+  const stationSignedAt = new Date(input.signedAt);
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(input.signedAt) || Number.isNaN(stationSignedAt.getTime())) {
     throw new AppError('podSignedAtInvalid', { signedAt: input.signedAt.slice(0, 40) });
   }
-  const png = signatureBytes(input.signaturePng);
+  const png = signatureImage(input.signaturePng);
 
   // A submission already received answers its result before anything else is checked (the delivery is shipped now).
   const known = await inTransaction(db, (trx) => storedSubmission(trx, submissionId));
@@ -175,10 +191,10 @@ export async function handover(
   const cartons = data.cartons.map((c) => c.cartonNumber).sort();
   requireSameCartons(deliveryNumber, cartons, input.loadedCartons);
 
-  const receivedAt = context.now;
+  const signedAt = context.now;
   // The proof records the hand-over that ships the delivery (in the transaction below; if that fails, this PDF is
-  // dropped with it): it reads shipped at the time the server received it.
-  const shipped = { ...data, status: 'S' as const, shipTime: receivedAt.toISOString() };
+  // dropped with it): it reads shipped, and signed, at the time the server received it.
+  const shipped = { ...data, status: 'S' as const, shipTime: signedAt.toISOString() };
   let pdf: Uint8Array;
   try {
     const rendered = await renderDeliveryNote(shipped, context.language, {
@@ -186,15 +202,15 @@ export async function handover(
       vehiclePlate,
       carrierCode: head.carrierId,
       signedAt: signedAt.toISOString(),
-      receivedAt: receivedAt.toISOString(),
+      stationSignedAt: stationSignedAt.toISOString(),
       stationName: context.stationName,
       userName: user.name,
       signaturePng: png,
     });
     pdf = rendered.bytes;
   } catch {
-    // pdf-lib could not read the image: a PNG header over broken data.
-    throw new AppError('podSignatureInvalid', { maxKb: MAX_SIGNATURE_BYTES / 1024 });
+    // pdf-lib could not read an image the gate passed (an ancillary chunk it parses badly).
+    throw signatureInvalid();
   }
 
   return inTransaction(db, async (trx) => {
@@ -215,9 +231,9 @@ export async function handover(
     );
     const { rows: inserted } = await sql<{ id: number }>`
       insert into t_delivery_pod (wh_id, delivery_id, delivery_number, submission_id, driver_name, vehicle_plate, carrier_code,
-        signature_png, signed_at, received_at, station_id, station_name, user_name, cartons, pdf)
+        signature_png, signed_at, station_signed_at, station_id, station_name, user_name, cartons, pdf)
       values (${input.whId}, ${head.id}, ${deliveryNumber}, ${submissionId}, ${driverName}, ${vehiclePlate}, ${head.carrierId},
-        ${Buffer.from(png)}, ${signedAt}, ${receivedAt}, ${station.id}, ${context.stationName}, ${user.name},
+        ${Buffer.from(png.bytes)}, ${signedAt}, ${stationSignedAt}, ${station.id}, ${context.stationName}, ${user.name},
         ${cartons}::varchar[], ${Buffer.from(pdf)})
       returning id`.execute(trx);
     await shipDelivery(trx, { whId: input.whId, deliveryNumber }, user);
@@ -230,14 +246,18 @@ function duplicateAnswer(pod: StoredPod, deliveryNumber: string): HandoverAnswer
   return { deliveryNumber, podId: pod.id, cartons: pod.cartons.length, duplicate: true };
 }
 
-/** `POST /tblShippingLabel/getPodDocument` (console): the stored PDF of a delivery's proof of delivery. */
+/**
+ * `POST /tblShippingLabel/getPodDocument` (console): the stored PDF of a delivery's proof of delivery. The same reading
+ * rights as the delivery note: every client of the delivery's cartons granted, else it answers as a delivery without
+ * proof (`podNotFound`), revealing nothing.
+ */
 export async function podDocument(db: Db, user: SessionUser, whId: string, deliveryNumber: string): Promise<Uint8Array> {
   if (!grantsWarehouse(user, whId)) throw new AppError('warehouseNotGranted', { whId });
+  const number = deliveryNumber.trim();
   const { rows } = await sql<{ pdf: Uint8Array }>`
-    select pdf from t_delivery_pod where wh_id = ${whId} and delivery_number = ${deliveryNumber.trim()}`.execute(db);
+    select pdf from t_delivery_pod where wh_id = ${whId} and delivery_number = ${number}`.execute(db);
   const row = rows[0];
-  if (!row) throw new AppError('podNotFound', { deliveryNumber: deliveryNumber.trim() });
-  // The same reading rights as the delivery note: every client of the delivery's cartons granted.
-  await getDeliveryData(db, { whId, deliveryNumber: deliveryNumber.trim() }, user);
+  if (!row || !(await grantsDelivery(db, user, whId, number, 'read')))
+    throw new AppError('podNotFound', { deliveryNumber: number });
   return row.pdf;
 }

@@ -5,8 +5,9 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/support/testApp';
+import { createTestApp, createUser, type TestApp } from '../../../../tests/support/testApp';
 import type { HandoverAnswer, HandoverRequest, KioskDelivery } from '../../../shared/kiosk';
+import { formatTime } from '../shipping/documents/pdfKit';
 import { badgeSignIn, boundStation, HANDOVER_PERMISSIONS, png, worker } from './kioskTestKit';
 
 let t: TestApp;
@@ -31,6 +32,17 @@ beforeAll(async () => {
   delivery = found.body.data;
 });
 afterAll(() => t.close());
+
+/** The text of a PDF (pdftotext, reading order), its white space collapsed. */
+function pdfText(bytes: Buffer): string {
+  const file = path.join(os.tmpdir(), `pod-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.pdf`);
+  fs.writeFileSync(file, bytes);
+  try {
+    return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}
 
 const request = (over: Partial<HandoverRequest> = {}): HandoverRequest => ({
   submissionId: `sub-${Math.random().toString(36).slice(2, 12)}`,
@@ -129,19 +141,13 @@ describe('hand-over at a dock station', () => {
       .enumerateIndirectObjects()
       .filter(([, o]) => o instanceof PDFRawStream && o.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'));
     expect(images.length).toBeGreaterThan(0);
-    const file = path.join(os.tmpdir(), `pod-${process.pid}-${Date.now()}.pdf`);
-    fs.writeFileSync(file, pdf.raw.rawPayload);
-    try {
-      const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-      expect(text).toContain('Zhang Wei');
-      expect(text).toContain('HU-A12345');
-      expect(text).toContain('DOCK-T1');
-      // The proof is the document of the hand-over that shipped the delivery: it says so.
-      expect(text).toMatch(/Shipped|已发运/);
-      expect(text).not.toMatch(/Not shipped|未发运/);
-    } finally {
-      fs.rmSync(file, { force: true });
-    }
+    const text = pdfText(pdf.raw.rawPayload);
+    expect(text).toContain('Zhang Wei');
+    expect(text).toContain('HU-A12345');
+    expect(text).toContain('DOCK-T1');
+    // The proof is the document of the hand-over that shipped the delivery: it says so.
+    expect(text).toMatch(/Shipped|已发运/);
+    expect(text).not.toMatch(/Not shipped|未发运/);
     const none = await t.post('/api/tblShippingLabel/getPodDocument', { whId: 'WH01', deliveryNumber: 'DL-NONE' }, admin);
     expect(none.body.errorCode).toBe('podNotFound');
     const wh = await t.post(
@@ -184,5 +190,157 @@ describe('hand-over sent twice at once', () => {
       t.connection.db,
     );
     expect(ships[0]!.n).toBe(1);
+  });
+});
+
+/** The open demo delivery of one order (the dock station demo: DEMO-SO-KA by SF, DEMO-SO-KB by JD), as the station finds it. */
+async function demoDelivery(orderNumber: string): Promise<KioskDelivery> {
+  const { rows } = await sql<{ deliveryNumber: string }>`
+    select delivery_number from tbl_shipping_label where wh_id = 'WH01' and order_number = ${orderNumber} limit 1`.execute(
+    t.connection.db,
+  );
+  const found = await t.post<KioskDelivery>('/api/kiosk/delivery/find', { scan: rows[0]!.deliveryNumber }, token);
+  expect(found.body.code, found.body.msg ?? '').toBe(200);
+  return found.body.data;
+}
+
+/** Hands a delivery over with the station's clock reading `stationTime`; answers the proof's text and the list row. */
+async function handOverAt(open: KioskDelivery, stationTime: string) {
+  const body = request({
+    deliveryNumber: open.deliveryNumber,
+    loadedCartons: open.cartons.map((c) => c.cartonNumber),
+    carrierCode: open.carrierCode,
+    signedAt: stationTime,
+  });
+  const done = await t.post<HandoverAnswer>('/api/kiosk/delivery/handover', body, token);
+  expect(done.body.code, done.body.msg ?? '').toBe(200);
+  const pdf = await t.post('/api/tblShippingLabel/getPodDocument', { whId: 'WH01', deliveryNumber: open.deliveryNumber }, admin);
+  const list = await t.post<{ content: Record<string, unknown>[] }>(
+    '/api/tDelivery/findPage',
+    { pageNum: 1, pageSize: 10, columnFilters: { deliveryNumber: open.deliveryNumber } },
+    admin,
+  );
+  const stored = async () =>
+    (
+      await sql<{ signedAt: Date; stationSignedAt: Date }>`
+        select signed_at, station_signed_at from t_delivery_pod where delivery_number = ${open.deliveryNumber}`.execute(
+        t.connection.db,
+      )
+    ).rows[0];
+  return { text: pdfText(pdf.raw.rawPayload), row: list.body.data.content[0], stored };
+}
+
+describe('deliveries of clients a user is not granted', () => {
+  type Row = Record<string, unknown>;
+  /** A console user of WH01 with every shipping permission, limited to these clients there. */
+  async function deskUser(name: string, clients: string[]): Promise<string> {
+    const can = ['view', 'add', 'edit', 'delete'].map((a) => `sys:tblShippingLabel:${a}`);
+    await createUser(t, name, { permissions: can, warehouses: ['WH01'] });
+    await sql`update sys_user_warehouse set client_codes = ${clients}::varchar[]
+      where user_id = (select id from sys_user where name = ${name})`.execute(t.connection.db);
+    return t.login(name, 'Secret#123');
+  }
+  const listed = async (token: string) =>
+    (
+      await t.post<{ content: Row[]; totalSize: number }>(
+        '/api/tDelivery/findPage',
+        { pageNum: 1, pageSize: 100, columnFilters: { whId: 'WH01' } },
+        token,
+      )
+    ).body.data.content.map((r) => String(r.deliveryNumber));
+
+  it('are not listed, their proof is not downloadable and no call naming them reveals them', async () => {
+    // Every demo delivery of WH01 is BLUE's; a user of ACME alone sees none of them.
+    const acme = await deskUser('acme-desk', ['ACME']);
+    const blue = await deskUser('blue-desk', ['BLUE']);
+    const shipped = delivery.deliveryNumber;
+    expect(await listed(blue)).toContain(shipped);
+    expect(await listed(acme)).toEqual([]);
+    const pod = (token: string, deliveryNumber = shipped) =>
+      t.post('/api/tblShippingLabel/getPodDocument', { whId: 'WH01', deliveryNumber }, token);
+    expect((await pod(blue)).raw.headers['content-type']).toBe('application/pdf');
+    const hidden = await pod(acme);
+    expect(hidden.body.errorCode).toBe('podNotFound');
+    expect(hidden.body.msg).toBe((await pod(acme, 'DL-NONE')).body.msg?.replace('DL-NONE', shipped));
+    // Every call naming the delivery answers as for an unknown number.
+    for (const call of [
+      'getDeliveryData',
+      'getDispatchData',
+      'getPackageData',
+      'printDeliveryNote',
+      'printDispatchList',
+      'printPackingList',
+      'shippingByDelivery',
+    ]) {
+      const answer = await t.post(`/api/tblShippingLabel/${call}`, { whId: 'WH01', deliveryNumber: shipped }, acme);
+      expect(answer.body.errorCode, call).toBe('notFound');
+      expect(answer.body.msg, call).not.toMatch(/BLUE/);
+    }
+    // An open one cannot be shipped or added to either (its cartons' client is not even named).
+    const { rows } = await sql<{ deliveryNumber: string; cartonNumber: string }>`
+      select l.delivery_number, l.carton_number from tbl_shipping_label l join t_delivery d
+        on d.wh_id = l.wh_id and d.delivery_number = l.delivery_number
+      where l.wh_id = 'WH01' and d.status = 'O' limit 1`.execute(t.connection.db);
+    const open = rows[0]!;
+    const ship = await t.post(
+      '/api/tblShippingLabel/shippingByDelivery',
+      { whId: 'WH01', deliveryNumber: open.deliveryNumber },
+      acme,
+    );
+    expect(ship.body.errorCode).toBe('notFound');
+    const join = await t.post(
+      '/api/tblShippingLabel/generateDelivery',
+      { whId: 'WH01', deliveryNumber: open.deliveryNumber, cartonNumbers: [open.cartonNumber] },
+      acme,
+    );
+    expect(join.body.errorCode).toBe('notFound');
+  });
+
+  it('a delivery holding two clients is seen only by a user granted both', async () => {
+    const shipped = delivery.deliveryNumber;
+    const carton = delivery.cartons[1]!.cartonNumber;
+    await sql`update tbl_shipping_label set client_code = 'ACME' where wh_id = 'WH01' and carton_number = ${carton}`.execute(
+      t.connection.db,
+    );
+    try {
+      const blue = await deskUser('blue-only', ['BLUE']);
+      const both = await deskUser('acme-blue', ['ACME', 'BLUE']);
+      expect(await listed(blue)).not.toContain(shipped);
+      expect(await listed(both)).toContain(shipped);
+      expect(
+        (await t.post('/api/tblShippingLabel/getPodDocument', { whId: 'WH01', deliveryNumber: shipped }, blue)).body.errorCode,
+      ).toBe('podNotFound');
+      expect(
+        (await t.post('/api/tblShippingLabel/getDeliveryData', { whId: 'WH01', deliveryNumber: shipped }, both)).body.code,
+      ).toBe(200);
+      // The administrator (every client) still sees it.
+      expect(await listed(admin)).toContain(shipped);
+    } finally {
+      await sql`update tbl_shipping_label set client_code = 'BLUE' where wh_id = 'WH01' and carton_number = ${carton}`.execute(
+        t.connection.db,
+      );
+    }
+  });
+});
+
+describe('the signing time of a proof of delivery', () => {
+  it("is the server's time; a station clock far off (year 9999) is printed beside it and kept", async () => {
+    const server = t.clock.now.toISOString();
+    const claimed = '9999-12-31T12:00:00.000Z';
+    const { text, row, stored } = await handOverAt(await demoDelivery('DEMO-SO-KA'), claimed);
+    expect(text).toContain(`Signed by the driver at ${formatTime(server)} (the station's clock read ${formatTime(claimed)}`);
+    expect(row?.podSignedAt).toBe(server);
+    // The station's clock is kept for audit, as it sent it.
+    expect(await stored()).toEqual({ signedAt: new Date(server), stationSignedAt: new Date(claimed) });
+  });
+
+  it('shows the server time only when the station clock is within the tolerance', async () => {
+    const server = t.clock.now.toISOString();
+    const close = new Date(t.clock.now.getTime() - 90_000).toISOString();
+    const { text, row, stored } = await handOverAt(await demoDelivery('DEMO-SO-KB'), close);
+    expect(text).toContain(`Signed by the driver at ${formatTime(server)} at station DOCK-T1`);
+    expect(text).not.toContain("station's clock");
+    expect(row?.podSignedAt).toBe(server);
+    expect(await stored()).toEqual({ signedAt: new Date(server), stationSignedAt: new Date(close) });
   });
 });

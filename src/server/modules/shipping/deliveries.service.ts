@@ -21,6 +21,7 @@ import {
   NOTHING_LEFT_TO_PACK,
   readCartons,
   refuseShipped,
+  requireDelivery,
   requireWarehouse,
 } from './shipping.guard';
 
@@ -112,6 +113,8 @@ export async function generateDelivery(db: Db, input: GenerateDeliveryInput, act
   const named = blank(input.deliveryNumber);
   return inTransaction(db, async (trx) => {
     const existing = named ? await lockDelivery(trx, input.whId, named) : null;
+    // Cartons join only a delivery the user sees whole (every client of it granted); for anyone else it is not there.
+    if (named) await requireDelivery(trx, actor, input.whId, named, 'write');
     if (existing && existing.status !== 'O') {
       throw new AppError('deliveryNotOpen', {
         deliveryNumber: existing.deliveryNumber,
@@ -250,6 +253,7 @@ export async function shipDelivery(trx: Trx, input: ShipInput, actor: Actor): Pr
   };
   await lockKeys(seenLines);
   const delivery = await lockDelivery(trx, input.whId, deliveryNumber);
+  await requireDelivery(trx, actor, input.whId, deliveryNumber, 'write');
   if (delivery.status !== 'O') throw new AppError('deliveryShipped', { deliveryNumber });
   const { rows: numbers } = await sql<{ cartonNumber: string }>`
     select carton_number from tbl_shipping_label where wh_id = ${input.whId} and delivery_number = ${deliveryNumber}`.execute(

@@ -1,5 +1,6 @@
 import { tblPrintJob, tblShippingLabel, tblShippingLabelDetail, tDelivery } from '../../../shared/entities/shipping';
 import type { CrudBinding } from '../../crud/crud.types';
+import { deliveryClientScope } from './shipping.guard';
 
 /**
  * The generic-engine bindings of shipping (README): cartons, carton lines, deliveries and the print log, view-only
@@ -8,7 +9,8 @@ import type { CrudBinding } from '../../crud/crud.types';
 export const SHIPPING_BINDINGS: readonly CrudBinding[] = [
   { entity: tblShippingLabel, table: 'tbl_shipping_label' },
   { entity: tblShippingLabelDetail, table: 'tbl_shipping_label_detail', view: 'v_shipping_label_detail' },
-  // Read with the proof of delivery of each (view v_delivery, migration 0019).
-  { entity: tDelivery, table: 't_delivery', view: 'v_delivery' },
+  // Read with the proof of delivery of each (view v_delivery, migrations 0019, 0021); only deliveries whose every
+  // client the user holds (shipping.guard.ts `grantsDelivery`).
+  { entity: tDelivery, table: 't_delivery', view: 'v_delivery', clientScope: deliveryClientScope },
   { entity: tblPrintJob, table: 'tbl_print_job' },
 ];

@@ -2,10 +2,11 @@
  * What the label, delivery and shipping calls share (README "Labels", "Deliveries", "Shipping"): reading cartons
  * (locked by number), the warehouse and client grants, and the refusals of a carton by its status and its order's.
  */
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Trx } from '../../crud/crud.types';
+import type { Db } from '../../db/connect';
 import { AppError } from '../../platform/errors';
-import { type Access, grantsClient, grantsWarehouse } from '../../platform/grants';
+import { type Access, grantScope, grantsClient, grantsWarehouse } from '../../platform/grants';
 import type { Actor } from '../inventory/execute.service';
 
 /** A carton as these calls read it, with its order's status. */
@@ -36,6 +37,60 @@ export function requireClients(actor: Actor, whId: string, clientCodes: Iterable
   for (const clientCode of new Set(clientCodes)) {
     if (!grantsClient(actor, whId, clientCode, access)) throw new AppError('clientNotGranted', { clientCode });
   }
+}
+
+/**
+ * A delivery's clients are those of its cartons (cartons of orders of one or more clients): a user limited to some
+ * clients of the warehouse sees a delivery only when granted every one of them — the Deliveries list, its documents, its
+ * proof of delivery and every call naming it by number. For anyone else it is not there (`notFound`, as an unknown
+ * number: the answer reveals neither the delivery nor its clients). A delivery without cartons is the warehouse's.
+ */
+export async function grantsDelivery(
+  db: Db | Trx,
+  actor: Actor,
+  whId: string,
+  deliveryNumber: string,
+  access: Access,
+): Promise<boolean> {
+  if (!grantsWarehouse(actor, whId)) return false;
+  const { rows } = await sql<{ clientCode: string | null }>`
+    select distinct client_code from tbl_shipping_label where wh_id = ${whId} and delivery_number = ${deliveryNumber}`.execute(
+    db,
+  );
+  return grantsClients(
+    actor,
+    whId,
+    rows.map((r) => r.clientCode),
+    access,
+  );
+}
+
+/** Whether the user holds every one of these clients of the warehouse (a delivery's, from its cartons). */
+export function grantsClients(actor: Actor, whId: string, clientCodes: readonly (string | null)[], access: Access): boolean {
+  return clientCodes.every((clientCode) => grantsClient(actor, whId, clientCode, access));
+}
+
+/** Refuses a delivery the user may not see (`grantsDelivery`) as if it did not exist: `notFound` naming the number. */
+export async function requireDelivery(
+  db: Db | Trx,
+  actor: Actor,
+  whId: string,
+  deliveryNumber: string,
+  access: Access,
+): Promise<void> {
+  if (!(await grantsDelivery(db, actor, whId, deliveryNumber, access))) throw new AppError('notFound', { deliveryNumber });
+}
+
+/**
+ * The same rule as a SQL condition over a relation holding deliveries (`wh_id`, `delivery_number`): no carton of the
+ * delivery is of a client the user is not granted. `true` when the user is limited to some clients nowhere.
+ */
+export function deliveryClientScope(actor: Actor, access: Access, relation: string): RawBuilder<unknown> {
+  const limited = actor.warehouses !== 'all' && Object.keys(actor.clients).some((w) => grantsWarehouse(actor, w));
+  if (!limited) return sql`true`;
+  return sql`not exists (select 1 from tbl_shipping_label gc
+    where gc.wh_id = ${sql.ref(`${relation}.wh_id`)} and gc.delivery_number = ${sql.ref(`${relation}.delivery_number`)}
+      and not ${grantScope(actor, sql.ref('gc.wh_id'), sql.ref('gc.client_code'), access)})`;
 }
 
 /** The numbers asked, each once, in the order first asked. */

@@ -207,7 +207,8 @@ describe('shippingByDelivery', () => {
     await createUser(t, 'tsh-sclient', { permissions: [permission('tblShippingLabel', 'edit')], warehouses: [PK.whId] });
     await sql`update sys_user_warehouse set client_codes = array[${PK.otherClient}]::varchar[]
       where user_id = (select id from sys_user where name = 'tsh-sclient')`.execute(db());
-    expect((await ship(dl, await t.login('tsh-sclient', 'Secret#123'))).body).toMatchObject({ errorCode: 'clientNotGranted' });
+    // A delivery of a client the user is not granted is not there for them: refused as an unknown number.
+    expect((await ship(dl, await t.login('tsh-sclient', 'Secret#123'))).body).toMatchObject({ errorCode: 'notFound' });
     const { rows } = await sql<{ status: string }>`
       select status from t_delivery where wh_id = ${PK.whId} and delivery_number = ${dl}`.execute(db());
     expect(rows[0]?.status).toBe('O');
@@ -301,9 +302,13 @@ describe('data calls', () => {
     await sql`update sys_user_warehouse set client_codes = array[${PK.otherClient}]::varchar[]
       where user_id = (select id from sys_user where name = 'tsh-gclient')`.execute(db());
     const other = await t.login('tsh-gclient', 'Secret#123');
+    // A delivery of a client the user is not granted answers as an unknown number (nothing revealed).
     for (const call of ['getDeliveryData', 'getDispatchData', 'getPackageData']) {
-      expect((await post(call, { deliveryNumber: dl }, other)).body).toMatchObject({ errorCode: 'clientNotGranted' });
+      expect((await post(call, { deliveryNumber: dl }, other)).body).toMatchObject({ errorCode: 'notFound' });
     }
+    expect((await post('getPackageData', { orderNumber: 'TSH-G1A' }, other)).body).toMatchObject({
+      errorCode: 'clientNotGranted',
+    });
     await createUser(t, 'tsh-gnone', { permissions: [], warehouses: [PK.whId] });
     expect((await post('getDeliveryData', { deliveryNumber: dl }, await t.login('tsh-gnone', 'Secret#123'))).status).toBe(403);
   });

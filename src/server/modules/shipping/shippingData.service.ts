@@ -21,7 +21,7 @@ import type {
   ShipTo,
   WarehouseParty,
 } from './documents/documents.types';
-import { distinct, requireClients, requireWarehouse } from './shipping.guard';
+import { distinct, grantsClients, requireClients, requireWarehouse } from './shipping.guard';
 
 type Reader = Db | Trx;
 
@@ -167,7 +167,10 @@ interface DeliveryHeader {
   shipTime: string | null;
 }
 
-/** A delivery of the warehouse and its cartons (by number), the clients checked for reading; unknown → notFound. */
+/**
+ * A delivery of the warehouse and its cartons (by number); unknown, or holding a client the user is not granted →
+ * notFound.
+ */
 async function readDelivery(db: Reader, whId: string, deliveryNumber: string, actor: Actor) {
   requireWarehouse(actor, whId);
   const { rows } = await sql<DeliveryHeader>`
@@ -180,12 +183,17 @@ async function readDelivery(db: Reader, whId: string, deliveryNumber: string, ac
   if (!header) throw new AppError('notFound', { deliveryNumber });
   const { rows: cartons } = await sql<CartonInfo>`${SELECT_CARTON}
     where c.wh_id = ${whId} and c.delivery_number = ${header.deliveryNumber} order by c.carton_number`.execute(db);
-  requireClients(
-    actor,
-    whId,
-    cartons.map((c) => c.clientCode),
-    'read',
-  );
+  // A delivery holding a client the user is not granted is not there for them (shipping.guard.ts `grantsDelivery`).
+  if (
+    !grantsClients(
+      actor,
+      whId,
+      cartons.map((c) => c.clientCode),
+      'read',
+    )
+  ) {
+    throw new AppError('notFound', { deliveryNumber });
+  }
   return { header, cartons, from: await warehouseParty(db, whId) };
 }
 

@@ -8,6 +8,14 @@ import { formatTime, MM, oneLine, openDocument, text, trimDecimal } from './pdfK
 import { CONTENT_WIDTH, Sheet } from './sheet';
 import { texts } from './texts';
 
+/**
+ * The signing time printed is the server's; the station's clock is printed beside it only when the two differ by more
+ * than this. Two minutes covers clocks that drift a little and the seconds between the driver's confirmation and the
+ * server's receipt; more is a wrong clock, or a hand-over the station kept while offline and sent later — either way
+ * worth showing to whoever reads the proof.
+ */
+export const STATION_CLOCK_TOLERANCE_MS = 2 * 60 * 1000;
+
 export async function buildDeliveryNote(
   data: DeliveryData,
   language: DocumentLanguage,
@@ -108,8 +116,11 @@ export async function buildDeliveryNote(
   sheet.y -= boxHeight;
   if (proof) {
     sheet.gap(5);
+    const stationClock = Date.parse(proof.stationSignedAt);
+    const differs = !(Math.abs(stationClock - Date.parse(proof.signedAt)) <= STATION_CLOCK_TOLERANCE_MS);
+    const time = formatTime(proof.signedAt);
     const line = t('doc.proofLine', {
-      time: formatTime(proof.signedAt),
+      time: differs ? `${time}${t('doc.stationClock', { time: formatTime(proof.stationSignedAt) })}` : time,
       station: proof.stationName,
       carrier: proof.carrierCode,
       user: proof.userName,
@@ -135,11 +146,11 @@ async function fillProof(sheet: Sheet, proof: ProofOfDelivery, at: { top: number
   const left = sheet.left;
   const right = sheet.left + at.half + 8 * MM;
   value(left, 0, proof.userName);
-  value(left, 2, formatTime(proof.receivedAt));
+  value(left, 2, formatTime(proof.signedAt));
   value(right, 0, proof.driverName);
   value(right, 1, proof.vehiclePlate);
   value(right, 3, formatTime(proof.signedAt));
-  const image = await sheet.pdf.embedPng(proof.signaturePng);
+  const image = await sheet.pdf.embedPng(proof.signaturePng.bytes);
   const box = { width: at.half - 30 * MM, height: 10 * MM };
   const scale = Math.min(box.width / image.width, box.height / image.height);
   sheet.page.drawImage(image, {

@@ -9,10 +9,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodePng } from '../../../../../tests/support/png';
+import { checkPng } from '../../../platform/pngGuard';
+import { STATION_CLOCK_TOLERANCE_MS } from './deliveryNote';
 import { sampleDelivery, sampleDispatch, sampleLabel, samplePackage } from './documents.samples';
 import type { LabelData } from './documents.types';
 import { renderDeliveryNote, renderDispatchList, renderLabels, renderPackingList } from './index';
-import { A4, LABEL, MM, openDocument, wrapText } from './pdfKit';
+import { A4, formatTime, LABEL, MM, openDocument, wrapText } from './pdfKit';
 import { TEXTS } from './texts';
 
 let dir = '';
@@ -377,6 +380,43 @@ describe('A4 documents', () => {
     expect(last).toContain(`Packing list ${order.orderNumber} (continued)`);
     expectText(last, ['Carton No.']);
     expect(last).toContain(`Page ${pages} of ${pages}`);
+  });
+});
+
+describe('proof of delivery', () => {
+  const signature = checkPng(encodePng(40, 12, 0, Buffer.alloc(41 * 12)), {
+    maxBytes: 300 * 1024,
+    maxWidth: 2000,
+    maxHeight: 1000,
+  });
+  const proof = (stationSignedAt: string) => ({
+    driverName: 'Wang Lei',
+    vehiclePlate: 'SH-A1234',
+    carrierCode: 'SF',
+    signedAt: '2026-03-10T08:30:00.000Z',
+    stationSignedAt,
+    stationName: 'DOCK-01',
+    userName: 'loader',
+    signaturePng: signature,
+  });
+
+  it("prints the station's clock beside the server's signing time only when off by more than the tolerance, in both languages", async () => {
+    const data = sampleDelivery(3);
+    const off = '9999-12-31T12:00:00.000Z';
+    const within = new Date(Date.parse('2026-03-10T08:30:00.000Z') - STATION_CLOCK_TOLERANCE_MS).toISOString();
+    const zh = pdfText(save('pod-zh', (await renderDeliveryNote(data, 'zh_cn', proof(off))).bytes));
+    expectText(zh, [
+      `司机于${formatTime('2026-03-10T08:30:00.000Z')}（终端时钟为${formatTime(off)}，与服务器时间不符）在终端DOCK-01签收`,
+    ]);
+    const en = pdfText(save('pod-en', (await renderDeliveryNote(data, 'en_us', proof(off))).bytes));
+    expectText(en, [
+      `Signed by the driver at ${formatTime('2026-03-10T08:30:00.000Z')} (the station's clock read ${formatTime(off)}`,
+    ]);
+    for (const language of ['zh_cn', 'en_us'] as const) {
+      const text = pdfText(save(`pod-${language}-within`, (await renderDeliveryNote(data, language, proof(within))).bytes));
+      expect(squash(text)).toContain(squash(formatTime('2026-03-10T08:30:00.000Z')));
+      expect(text).not.toMatch(/终端时钟|station's clock/);
+    }
   });
 });
 

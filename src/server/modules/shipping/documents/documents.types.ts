@@ -5,6 +5,7 @@
  * `yyyy-MM-dd`, times ISO 8601.
  */
 import type { PodSummary } from '../../../../shared/kiosk';
+import type { CheckedPng } from '../../../platform/pngGuard';
 
 export type DocumentLanguage = 'zh_cn' | 'en_us';
 
@@ -123,5 +124,6 @@ export interface PackageData {
 
 /** The signed hand-over stamped on a delivery note to make its proof of delivery (kiosk module). */
 export interface ProofOfDelivery extends Omit<PodSummary, 'podId'> {
-  signaturePng: Uint8Array;
+  /** Only an image the PNG gate passed (bounded size and data) is embedded. */
+  signaturePng: CheckedPng;
 }

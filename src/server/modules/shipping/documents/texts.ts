@@ -66,6 +66,7 @@ const zh_cn = {
   'doc.continued': '（续）',
   'doc.proofOfDelivery': '签收单',
   'doc.proofLine': '司机于 {time} 在终端 {station} 签收，承运商 {carrier}，交货人 {user}。',
+  'doc.stationClock': '（终端时钟为 {time}，与服务器时间不符）',
 };
 
 const en_us: Record<keyof typeof zh_cn, string> = {
@@ -130,6 +131,8 @@ const en_us: Record<keyof typeof zh_cn, string> = {
   'doc.continued': '(continued)',
   'doc.proofOfDelivery': 'Proof of delivery',
   'doc.proofLine': 'Signed by the driver at {time} at station {station}; carrier {carrier}; handed over by {user}.',
+  // Follows the time directly: the space is the language's (none before Chinese full-width brackets).
+  'doc.stationClock': " (the station's clock read {time}, not the server's time)",
 };
 
 export type TextKey = keyof typeof zh_cn;

@@ -1,0 +1,156 @@
+/**
+ * The signature of a hand-over is an image an outsider chooses (issue 24 item 1): a decompression bomb, an animated PNG,
+ * a second image hidden in the file are refused from the file's structure before any pixel is decoded — quickly, and
+ * without holding up anyone else's request — and a signature as the station exports it still ships.
+ *
+ * Each refusal here would have cost the server seconds to minutes before the gate (pdf-lib decodes the whole image): the
+ * tests that meet a cheap hostile file come first, so that without the gate the file fails on them in a second instead
+ * of stalling on the bomb (a synchronous decode also blocks the test's own timers).
+ */
+import { deflateSync } from 'node:zlib';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodePng, pngBomb, pngChunk, pngFile, pngHeader } from '../../../../tests/support/png';
+import { createTestApp, type TestApp } from '../../../../tests/support/testApp';
+import {
+  type HandoverAnswer,
+  type HandoverRequest,
+  type KioskDelivery,
+  MAX_SIGNATURE_HEIGHT,
+  MAX_SIGNATURE_WIDTH,
+} from '../../../shared/kiosk';
+import { badgeSignIn, boundStation, HANDOVER_PERMISSIONS, worker } from './kioskTestKit';
+
+let t: TestApp;
+let admin: string;
+let token: string;
+let delivery: KioskDelivery;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login();
+  const station = await boundStation(t, admin, { name: 'DOCK-IMG', flows: ['HANDOVER'] });
+  await worker(t, admin, 'imager', { permissions: HANDOVER_PERMISSIONS, warehouses: ['WH01'], badge: 'B-IMG' });
+  token = (await badgeSignIn(t, station.key, 'B-IMG')).body.data.token;
+  const { rows } = await sql<{ deliveryNumber: string }>`
+    select delivery_number from tbl_shipping_label where wh_id = 'WH01' and order_number = 'DEMO-SO-3A' limit 1`.execute(
+    t.connection.db,
+  );
+  const found = await t.post<KioskDelivery>('/api/kiosk/delivery/find', { scan: rows[0]!.deliveryNumber }, token);
+  expect(found.body.code, found.body.msg ?? '').toBe(200);
+  delivery = found.body.data;
+});
+afterAll(() => t.close());
+
+const handover = (png: Uint8Array) => {
+  const body: HandoverRequest = {
+    submissionId: `img-${Math.random().toString(36).slice(2, 12)}`,
+    whId: delivery.whId,
+    deliveryNumber: delivery.deliveryNumber,
+    loadedCartons: delivery.cartons.map((c) => c.cartonNumber),
+    driverName: 'Li Na',
+    carrierCode: delivery.carrierCode,
+    vehiclePlate: 'ZJ-B7788',
+    signaturePng: Buffer.from(png).toString('base64'),
+    signedAt: new Date().toISOString(),
+  };
+  return t.post<HandoverAnswer>('/api/kiosk/delivery/handover', body, token);
+};
+
+async function timed<T>(work: Promise<T>): Promise<{ ms: number; value: T }> {
+  const started = performance.now();
+  const value = await work;
+  return { ms: performance.now() - started, value };
+}
+
+/** An RGBA signature as the station's canvas exports it: transparent, one dark stroke across. */
+function strokeSignature(width: number, height: number): Buffer {
+  const rowBytes = width * 4 + 1;
+  const rows = Buffer.alloc(rowBytes * height);
+  for (let x = 20; x < width - 20; x++) {
+    const y = Math.round(height / 2 + (height / 5) * Math.sin(x / 60));
+    for (let dy = -2; dy <= 2; dy++) rows.set([25, 25, 70, 255], (y + dy) * rowBytes + 1 + x * 4);
+  }
+  return encodePng(width, height, 6, rows);
+}
+
+const IEND = pngChunk('IEND', new Uint8Array());
+
+/** Frames of an APNG (acTL, fcTL, fdAT) around a still image of `width` × `height` (grey, all white). */
+function animated(width: number, height: number): Buffer {
+  const frame = deflateSync(Buffer.alloc((width + 1) * height, 255));
+  const fctl = (sequence: number) => {
+    const b = Buffer.alloc(26);
+    b.writeUInt32BE(sequence, 0);
+    b.writeUInt32BE(width, 4);
+    b.writeUInt32BE(height, 8);
+    return pngChunk('fcTL', b);
+  };
+  const fdat = Buffer.concat([Buffer.from([0, 0, 0, 2]), frame]);
+  return pngFile([
+    pngHeader(width, height, 0),
+    pngChunk('acTL', Buffer.from([0, 0, 0, 2, 0, 0, 0, 0])),
+    fctl(0),
+    pngChunk('IDAT', frame),
+    fctl(1),
+    pngChunk('fdAT', fdat),
+    IEND,
+  ]);
+}
+
+describe('the signature image at hand-over', () => {
+  it('refuses a signature larger than a signature pad makes, naming the most it accepts', async () => {
+    const wide = await handover(pngBomb(MAX_SIGNATURE_WIDTH + 1, 200));
+    expect(wide.body.errorCode, wide.body.msg ?? '').toBe('podSignatureTooLarge');
+    expect(wide.body.msg).toContain(`${MAX_SIGNATURE_WIDTH} × ${MAX_SIGNATURE_HEIGHT}`);
+    expect(wide.body.msg).toContain(`${MAX_SIGNATURE_WIDTH + 1} × 200`);
+  });
+
+  it('refuses a second image in the file: two runs of image data, data after IEND', async () => {
+    const data = deflateSync(Buffer.alloc((400 + 1) * 100, 255));
+    const half = Math.floor(data.length / 2);
+    const twoRuns = pngFile([
+      pngHeader(400, 100, 0),
+      pngChunk('IDAT', data.subarray(0, half)),
+      pngChunk('tEXt', Buffer.from('Comment\0hidden')),
+      pngChunk('IDAT', data.subarray(half)),
+      IEND,
+    ]);
+    expect((await handover(twoRuns)).body.errorCode).toBe('podSignatureInvalid');
+    const trailing = Buffer.concat([encodePng(400, 100, 0, Buffer.alloc(401 * 100, 255)), pngBomb(2000, 1000)]);
+    expect((await handover(trailing)).body.errorCode).toBe('podSignatureInvalid');
+  });
+
+  it('refuses an animated PNG in under 100 ms, without decoding its frames', async () => {
+    const apng = animated(1900, 1000);
+    const { ms, value } = await timed(handover(apng));
+    expect(value.body.errorCode).toBe('podSignatureInvalid');
+    expect(ms).toBeLessThan(100);
+  });
+
+  it('refuses a 20,000 × 20,000 bomb in under 100 ms while another request goes on undelayed', { timeout: 10_000 }, async () => {
+    const bomb = pngBomb(20_000, 20_000);
+    expect(bomb.length).toBeLessThan(60_000);
+    const list = () => t.post('/api/tDelivery/findPage', { pageNum: 1, pageSize: 20, columnFilters: { whId: 'WH01' } }, admin);
+    await list();
+    const alone = await timed(list());
+    const [refused, beside] = await Promise.all([timed(handover(bomb)), timed(list())]);
+    expect(refused.value.body.errorCode).toBe('podSignatureTooLarge');
+    expect(refused.value.body.msg).toContain('20000 × 20000');
+    expect(refused.ms).toBeLessThan(100);
+    expect(beside.value.status).toBe(200);
+    // Not held up: within a few times the list's own time (a slack for a loaded test machine).
+    expect(beside.ms).toBeLessThan(Math.max(250, alone.ms * 5));
+  });
+
+  it('ships with a signature as the station exports it (1600 × 900 RGBA), nothing refused before shipping it', async () => {
+    const { rows } = await sql<{ status: string }>`
+      select status from t_delivery where wh_id = ${delivery.whId} and delivery_number = ${delivery.deliveryNumber}`.execute(
+      t.connection.db,
+    );
+    expect(rows[0]?.status).toBe('O');
+    const shipped = await handover(strokeSignature(1600, 900));
+    expect(shipped.body.code, shipped.body.msg ?? '').toBe(200);
+    expect(shipped.body.data).toMatchObject({ deliveryNumber: delivery.deliveryNumber, duplicate: false });
+  });
+});

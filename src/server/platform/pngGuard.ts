@@ -1,0 +1,178 @@
+/**
+ * The one gate for a PNG the server is sent (today: the driver's signature at a dock station). A PNG states its size in
+ * its header and stores its pixels deflated, so a 48 KB file can claim 20,000 × 20,000 pixels and expand to 1.6 GB in
+ * a decoder (pdf-lib's UPNG decodes the whole image, then converts it to RGBA, then re-deflates it). `checkPng` reads
+ * the file's structure before any pixel is decoded and refuses:
+ *
+ * - a file larger than `maxBytes`, or not a PNG (signature, chunk lengths past the end, chunk CRCs);
+ * - dimensions above `maxWidth` × `maxHeight` (read from IHDR: nothing is inflated for a bomb);
+ * - an animated PNG (acTL, fcTL, fdAT), more than one image (a second IHDR, a second run of IDAT chunks), anything
+ *   after IEND, an unknown critical chunk;
+ * - what the PDF renderer does not need to meet: bit depths and colour types a signature pad never writes (16-bit,
+ *   interlaced), or a palette image without its palette.
+ *
+ * Then it inflates the image data with a bound (`maxOutputLength`) of exactly the size the header implies — height ×
+ * (1 filter byte + the row's bytes) — and refuses a stream that is larger (zlib stops at the bound), smaller, followed
+ * by other bytes, or whose rows name an unknown filter. What passes decodes to at most `maxWidth` × `maxHeight` pixels
+ * in any decoder, so the renderer's later decode is bounded by the same numbers.
+ */
+import { crc32, inflateSync } from 'node:zlib';
+
+export interface PngLimits {
+  /** The file's size. */
+  maxBytes: number;
+  maxWidth: number;
+  maxHeight: number;
+}
+
+/** Why a PNG was refused: `dimensions` (too many pixels) or anything else about the file (`invalid`). */
+export type PngProblem = 'dimensions' | 'invalid';
+
+export class PngRefused extends Error {
+  constructor(
+    readonly problem: PngProblem,
+    /** What was wrong, for logs and tests (never shown to the user: the caller answers its own localized code). */
+    readonly reason: string,
+    /** The dimensions the header claims (a `dimensions` refusal). */
+    readonly size?: { width: number; height: number },
+  ) {
+    super(`PNG refused (${problem}): ${reason}`);
+    this.name = 'PngRefused';
+  }
+}
+
+declare const passed: unique symbol;
+
+/** A PNG `checkPng` passed (the brand exists for the type checker only): the PDF renderer embeds nothing else. */
+export interface CheckedPng {
+  readonly bytes: Uint8Array;
+  readonly width: number;
+  readonly height: number;
+  readonly [passed]: true;
+}
+
+const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/**
+ * The bit depths accepted per colour type (PNG spec table 11.1 less 16-bit: a canvas exports 8-bit RGBA; the others
+ * are what image tools write for a one-colour drawing). Value: the samples per pixel.
+ */
+const COLOUR_TYPES: Record<number, { depths: readonly number[]; samples: number }> = {
+  0: { depths: [1, 2, 4, 8], samples: 1 }, // greyscale
+  2: { depths: [8], samples: 3 }, // RGB
+  3: { depths: [1, 2, 4, 8], samples: 1 }, // palette
+  4: { depths: [8], samples: 2 }, // greyscale and alpha
+  6: { depths: [8], samples: 4 }, // RGBA
+};
+
+/** Chunks of an animated PNG (APNG): refused, the signature is one still image. */
+const ANIMATION = new Set(['acTL', 'fcTL', 'fdAT']);
+
+/** Checks a PNG's structure and image data without decoding its pixels (see the file comment); throws PngRefused. */
+export function checkPng(bytes: Uint8Array, limits: PngLimits): CheckedPng {
+  const invalid = (reason: string) => new PngRefused('invalid', reason);
+  if (bytes.length > limits.maxBytes) throw invalid(`larger than ${limits.maxBytes} bytes`);
+  if (bytes.length < 8 || SIGNATURE.some((b, i) => bytes[i] !== b)) throw invalid('no PNG signature');
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let header: ImageHeader | undefined;
+  let palette = false;
+  let ended = false;
+  // The one run of IDAT chunks; once another chunk follows it, a later IDAT would start a second image.
+  const idat: Uint8Array[] = [];
+  let idatClosed = false;
+  let offset = 8;
+  while (offset < bytes.length) {
+    if (ended) throw invalid('data after IEND');
+    if (offset + 12 > bytes.length) throw invalid('a chunk cut short');
+    const length = view.getUint32(offset);
+    const type = String.fromCharCode(...bytes.subarray(offset + 4, offset + 8));
+    if (!/^[A-Za-z]{4}$/.test(type)) throw invalid('a chunk type that is not four letters');
+    if (length > bytes.length - offset - 12) throw invalid(`chunk ${type} runs past the end`);
+    const data = bytes.subarray(offset + 8, offset + 8 + length);
+    if (crc32(bytes.subarray(offset + 4, offset + 8 + length)) !== view.getUint32(offset + 8 + length)) {
+      throw invalid(`chunk ${type}: wrong CRC`);
+    }
+    offset += 12 + length;
+    if (type === 'IHDR') {
+      if (header) throw invalid('a second IHDR');
+      if (offset !== 8 + 12 + 13) throw invalid('IHDR is not the first chunk or not 13 bytes');
+      header = readHeader(data, limits);
+      continue;
+    }
+    if (!header) throw invalid('IHDR is not the first chunk');
+    if (ANIMATION.has(type)) throw invalid(`animated PNG (${type})`);
+    if (type === 'IDAT') {
+      if (idatClosed) throw invalid('a second run of image data (more than one image)');
+      idat.push(data);
+      continue;
+    }
+    if (idat.length > 0) idatClosed = true;
+    if (type === 'PLTE') {
+      if (palette || idat.length > 0) throw invalid('PLTE repeated or after the image data');
+      if (header.colorType === 0 || header.colorType === 4) throw invalid('a palette in a grey image');
+      const most = header.colorType === 3 ? 2 ** header.bitDepth : 256;
+      if (length === 0 || length % 3 !== 0 || length / 3 > most) throw invalid('a palette of the wrong size');
+      palette = true;
+    } else if (type === 'IEND') {
+      if (length !== 0) throw invalid('IEND with data');
+      ended = true;
+    } else if (type.charCodeAt(0) < 0x61) {
+      // A lower-case first letter marks an ancillary chunk (text, gamma, transparency…), safe to ignore; an unknown
+      // critical chunk means an image we cannot read.
+      throw invalid(`unknown critical chunk ${type}`);
+    }
+  }
+  if (!header) throw invalid('no IHDR');
+  if (!ended) throw invalid('no IEND');
+  if (idat.length === 0) throw invalid('no image data');
+  if (header.colorType === 3 && !palette) throw invalid('a palette image without PLTE');
+  const samples = COLOUR_TYPES[header.colorType]?.samples ?? 4;
+  const rowBytes = Math.ceil((header.width * samples * header.bitDepth) / 8);
+  const expected = header.height * (rowBytes + 1);
+  const stream = idat.length === 1 ? (idat[0] as Uint8Array) : Buffer.concat(idat);
+  let pixels: Buffer;
+  let consumed: number;
+  try {
+    // Inflating stops as soon as the output would pass the size the header implies (ERR_BUFFER_TOO_LARGE).
+    const inflated = inflateSync(stream, { maxOutputLength: expected, info: true }) as unknown as {
+      buffer: Buffer;
+      engine: { bytesWritten: number };
+    };
+    pixels = inflated.buffer;
+    consumed = inflated.engine.bytesWritten;
+  } catch (error) {
+    throw invalid(`image data: ${(error as Error).message}`);
+  }
+  if (pixels.length !== expected) throw invalid(`image data of ${pixels.length} bytes, ${expected} expected`);
+  // zlib stops at the end of its stream and ignores what follows: bytes hidden there are refused.
+  if (consumed !== stream.length) throw invalid('bytes after the end of the image data');
+  for (let row = 0; row < expected; row += rowBytes + 1) {
+    if ((pixels[row] ?? 0) > 4) throw invalid('an unknown row filter');
+  }
+  return { bytes, width: header.width, height: header.height } as CheckedPng;
+}
+
+interface ImageHeader {
+  width: number;
+  height: number;
+  bitDepth: number;
+  colorType: number;
+}
+
+/** IHDR: dimensions within the limits, an accepted format. */
+function readHeader(data: Uint8Array, limits: PngLimits): ImageHeader {
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const size = { width: view.getUint32(0), height: view.getUint32(4) };
+  const invalid = (reason: string) => new PngRefused('invalid', reason);
+  const [bitDepth = 0, colorType = 0, compression, filter, interlace] = data.subarray(8);
+  if (size.width === 0 || size.height === 0) throw invalid('zero width or height');
+  if (size.width > limits.maxWidth || size.height > limits.maxHeight) {
+    throw new PngRefused('dimensions', `${size.width} × ${size.height}`, size);
+  }
+  if (!COLOUR_TYPES[colorType]?.depths.includes(bitDepth)) {
+    throw invalid(`colour type ${colorType} at bit depth ${bitDepth} is not accepted`);
+  }
+  if (compression !== 0 || filter !== 0) throw invalid('unknown compression or filter method');
+  if (interlace !== 0) throw invalid('interlaced');
+  return { ...size, bitDepth, colorType };
+}
