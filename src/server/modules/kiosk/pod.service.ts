@@ -14,6 +14,7 @@ import {
   MAX_SIGNATURE_HEIGHT,
   MAX_SIGNATURE_WIDTH,
 } from '../../../shared/kiosk';
+import { hasDirectionControl } from '../../../shared/validation';
 import type { Trx } from '../../crud/crud.types';
 import type { Db } from '../../db/connect';
 import { inTransaction } from '../../db/transaction';
@@ -117,6 +118,16 @@ function signatureImage(base64: string): CheckedPng {
   }
 }
 
+/**
+ * A text the station typed that the proof prints (the driver's name, the plate): required, and without direction controls,
+ * which could make the printed proof read otherwise than what was stored.
+ */
+function requirePrintedText(value: string, field: 'podDriverName' | 'podVehiclePlate'): void {
+  const params = { field: `entity.tDelivery.field.${field}` };
+  if (!value) throw new AppError('fieldRequired', params);
+  if (hasDirectionControl(value)) throw new AppError('fieldDirectionControl', params);
+}
+
 /** The cartons missing from and extra to the loaded ones, each sorted; both empty when they match exactly. */
 function compareCartons(expected: readonly string[], loaded: readonly string[]): { missing: string[]; extra: string[] } {
   const want = new Set(expected);
@@ -166,8 +177,8 @@ export async function handover(
     throw new AppError('podNotFoundScan', { scan: deliveryNumber });
   const driverName = input.driverName.trim();
   const vehiclePlate = input.vehiclePlate.trim().toUpperCase();
-  if (!driverName) throw new AppError('fieldRequired', { field: 'entity.tDelivery.field.podDriverName' });
-  if (!vehiclePlate) throw new AppError('fieldRequired', { field: 'entity.tDelivery.field.podVehiclePlate' });
+  requirePrintedText(driverName, 'podDriverName');
+  requirePrintedText(vehiclePlate, 'podVehiclePlate');
   // The station's clock, kept for audit: the signing time is the server's (`context.now`), below.
   const stationSignedAt = new Date(input.signedAt);
   if (!/^\d{4}-\d{2}-\d{2}T/.test(input.signedAt) || Number.isNaN(stationSignedAt.getTime())) {

@@ -72,7 +72,7 @@ describe('hand-over at a dock station', () => {
     expect((await t.post('/api/kiosk/delivery/find', { scan: express }, desk)).status).toBe(403);
   });
 
-  it('refuses a hand-over with wrong cartons, carrier, signature, time or no driver, and ships nothing', async () => {
+  it('refuses a hand-over with wrong cartons, carrier, signature, time, no driver or a direction control, and ships nothing', async () => {
     const missing = await t.post(
       '/api/kiosk/delivery/handover',
       request({ loadedCartons: [delivery.cartons[0]!.cartonNumber, 'CTX'] }),
@@ -96,6 +96,12 @@ describe('hand-over at a dock station', () => {
     expect((await t.post('/api/kiosk/delivery/handover', request({ whId: 'WH02' }), token)).body.errorCode).toBe(
       'podNotFoundScan',
     );
+    // A right-to-left override would print "Wang\u202Eoal" on the proof as something else than what is stored.
+    const disguised = await t.post('/api/kiosk/delivery/handover', request({ driverName: 'Wang\u202Eoal' }), token);
+    expect(disguised.body.errorCode).toBe('fieldDirectionControl');
+    expect(disguised.body.msg).toContain('Driver');
+    const plate = await t.post('/api/kiosk/delivery/handover', request({ vehiclePlate: '\u202DSU-A12345' }), token);
+    expect(plate.body.errorCode).toBe('fieldDirectionControl');
     const again = await t.post<KioskDelivery>('/api/kiosk/delivery/find', { scan: delivery.deliveryNumber }, token);
     expect(again.body.data.status).toBe('O');
   });
