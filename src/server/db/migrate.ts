@@ -20,6 +20,7 @@ import * as m0019 from './migrations/0019_kiosk';
 import * as m0020 from './migrations/0020_imports';
 import * as m0021 from './migrations/0021_pod_times';
 import * as m0022 from './migrations/0022_badge_hash';
+import * as m0023 from './migrations/0023_print_job_clients';
 
 // Listed explicitly: the server is one esbuild bundle, so nothing is read from disk at run time.
 const MIGRATIONS: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020_imports': m0020,
   '0021_pod_times': m0021,
   '0022_badge_hash': m0022,
+  '0023_print_job_clients': m0023,
 };
 
 /** Brings the schema to the newest version; fails loudly (the server must not start half-migrated). */

@@ -11,6 +11,7 @@ import { createPickFixture, PK } from '../../../../tests/support/pickFixture';
 import { closedCartons } from '../../../../tests/support/shipFixture';
 import { createTestApp, createUser, type TestApp } from '../../../../tests/support/testApp';
 import { permission } from '../../../shared/permissions';
+import { PRINT_JOB_CLIENTS_BACKFILL } from '../../db/migrations/0023_print_job_clients';
 
 type Row = Record<string, unknown>;
 let t: TestApp;
@@ -141,5 +142,42 @@ describe('print routes', () => {
       errorCode: 'warehouseNotGranted',
     });
     expect(await jobCount()).toBe(before);
+  });
+
+  it('the print log shows a user limited to some clients only the prints of theirs, old prints included', async () => {
+    await print('printLabels', { cartonNumbers: cartons });
+    await print('printPackingList', { orderNumber: 'TSH-PDF-B' });
+    const viewer = async (name: string, clients: string[]) => {
+      await createUser(t, name, { permissions: [permission('tblPrintScheduler', 'view')], warehouses: [PK.whId] });
+      await sql`update sys_user_warehouse set client_codes = ${clients}::varchar[]
+        where user_id = (select id from sys_user where name = ${name})`.execute(db());
+      return t.login(name, 'Secret#123');
+    };
+    const references = async (token: string) => {
+      const res = await t.post<{ content: Row[] }>(
+        '/api/tblPrintJob/findPage',
+        { pageNum: 1, pageSize: 1000, columnFilters: { whId: PK.whId } },
+        token,
+      );
+      expect(res.body.code, res.body.msg ?? '').toBe(200);
+      return res.body.data.content.map((r) => String(r.reference));
+    };
+    const ours = [cartons.join(', '), deliveryNumber, 'TSH-PDF-B'];
+    const other = await viewer('tsh-log-acme', ['ACME']);
+    const own = await viewer('tsh-log-tinvc', [PK.client]);
+    for (const reference of ours) {
+      expect(await references(own)).toContain(reference);
+      expect(await references(other)).not.toContain(reference);
+      expect(await references(admin)).toContain(reference);
+    }
+    // Prints recorded before the clients were (migration 0023) get theirs from the reference they kept.
+    await sql`update tbl_print_job set client_codes = '{}' where wh_id = ${PK.whId}`.execute(db());
+    await sql.raw(PRINT_JOB_CLIENTS_BACKFILL).execute(db());
+    const { rows } = await sql<{ clientCodes: string[] }>`
+      select distinct client_codes from tbl_print_job where wh_id = ${PK.whId} and reference = any(${ours}::varchar[])`.execute(
+      db(),
+    );
+    expect(rows.map((r) => r.clientCodes)).toEqual([[PK.client]]);
+    expect(await references(other)).not.toContain(deliveryNumber);
   });
 });

@@ -26,21 +26,41 @@ import {
 
 export type PrintedDocument = 'SHIP_LABEL' | 'DELIVERY_NOTE' | 'DISPATCH_LIST' | 'PACKING_LIST';
 
+/** What a printed document covers, by number: its clients are those of these cartons, deliveries' cartons and orders. */
+export interface PrintCovers {
+  cartons?: readonly string[];
+  deliveries?: readonly string[];
+  orders?: readonly string[];
+}
+
 export interface PrintRecord {
   whId: string;
   documentType: PrintedDocument;
   reference: string;
+  covers: PrintCovers;
   language: DocumentLanguage;
   printBy: string;
 }
 
-/** Records one printed document; the printer is the warehouse's active one for that document type (lowest id), if any. */
+/**
+ * Records one printed document; the printer is the warehouse's active one for that document type (lowest id), if any.
+ * The row keeps the clients of what was printed (`client_codes`, migration 0023): the print log shows a user only the
+ * prints whose every client they hold, as the Deliveries list does.
+ */
 export async function recordPrintJob(db: Db, record: PrintRecord, pdf: RenderedPdf): Promise<void> {
+  const { whId } = record;
+  const list = (numbers: readonly string[] | undefined) => sql`${[...(numbers ?? [])]}::varchar[]`;
+  const clients = sql`array(
+    select c.client_code from tbl_shipping_label c where c.wh_id = ${whId}
+      and (c.carton_number = any(${list(record.covers.cartons)}) or c.delivery_number = any(${list(record.covers.deliveries)}))
+    union
+    select o.client_code from t_order o where o.wh_id = ${whId} and o.order_number = any(${list(record.covers.orders)})
+    order by 1)`;
   await inTransaction(db, async (trx) => {
     await sql`
-      insert into tbl_print_job (wh_id, document_type, reference, pages, bytes, language, printer_name, print_by)
-      values (${record.whId}, ${record.documentType}, ${record.reference.slice(0, 200)}, ${pdf.pages}, ${pdf.bytes.length},
-        ${record.language}, (select p.printer_name from tbl_print_scheduler p where p.wh_id = ${record.whId}
+      insert into tbl_print_job (wh_id, document_type, reference, client_codes, pages, bytes, language, printer_name, print_by)
+      values (${whId}, ${record.documentType}, ${record.reference.slice(0, 200)}, ${clients}, ${pdf.pages}, ${pdf.bytes.length},
+        ${record.language}, (select p.printer_name from tbl_print_scheduler p where p.wh_id = ${whId}
           and p.document_type = ${record.documentType} and p.status = 'A' order by p.id limit 1), ${record.printBy})`.execute(
       trx,
     );
@@ -84,7 +104,7 @@ export function registerDocumentRoutes(app: FastifyInstance, ctx: AppContext): v
       db,
       request,
       reply,
-      { whId: body.whId, documentType: 'SHIP_LABEL', reference: numbers.join(', ') },
+      { whId: body.whId, documentType: 'SHIP_LABEL', reference: numbers.join(', '), covers: { cartons: numbers } },
       name,
       (l) => renderLabels(labels, l),
     );
@@ -93,14 +113,16 @@ export function registerDocumentRoutes(app: FastifyInstance, ctx: AppContext): v
   app.post('/tblShippingLabel/printDeliveryNote', { schema: { body: DeliveryBody }, config: view }, async (request, reply) => {
     const body = request.body as DeliveryDataInput;
     const data = await getDeliveryData(db, body, request.user!);
-    const record = { whId: body.whId, documentType: 'DELIVERY_NOTE' as const, reference: data.deliveryNumber };
+    const covers = { deliveries: [data.deliveryNumber] };
+    const record = { whId: body.whId, documentType: 'DELIVERY_NOTE' as const, reference: data.deliveryNumber, covers };
     return sendPdf(db, request, reply, record, `delivery-note-${data.deliveryNumber}`, (l) => renderDeliveryNote(data, l));
   });
 
   app.post('/tblShippingLabel/printDispatchList', { schema: { body: DeliveryBody }, config: view }, async (request, reply) => {
     const body = request.body as DeliveryDataInput;
     const data = await getDispatchData(db, body, request.user!);
-    const record = { whId: body.whId, documentType: 'DISPATCH_LIST' as const, reference: data.deliveryNumber };
+    const covers = { deliveries: [data.deliveryNumber] };
+    const record = { whId: body.whId, documentType: 'DISPATCH_LIST' as const, reference: data.deliveryNumber, covers };
     return sendPdf(db, request, reply, record, `dispatch-list-${data.deliveryNumber}`, (l) => renderDispatchList(data, l));
   });
 
@@ -108,7 +130,11 @@ export function registerDocumentRoutes(app: FastifyInstance, ctx: AppContext): v
     const body = request.body as PackageDataInput;
     const data = await getPackageData(db, body, request.user!);
     const reference = data.deliveryNumber ?? data.orders[0]?.orderNumber ?? '';
-    const record = { whId: body.whId, documentType: 'PACKING_LIST' as const, reference };
+    const covers = {
+      deliveries: data.deliveryNumber ? [data.deliveryNumber] : [],
+      orders: data.orders.map((o) => o.orderNumber),
+    };
+    const record = { whId: body.whId, documentType: 'PACKING_LIST' as const, reference, covers };
     return sendPdf(db, request, reply, record, `packing-list-${reference}`, (l) => renderPackingList(data, l));
   });
 }

@@ -1,6 +1,6 @@
 import { tblPrintJob, tblShippingLabel, tblShippingLabelDetail, tDelivery } from '../../../shared/entities/shipping';
 import type { CrudBinding } from '../../crud/crud.types';
-import { deliveryClientScope } from './shipping.guard';
+import { deliveryClientScope, printJobClientScope } from './shipping.guard';
 
 /**
  * The generic-engine bindings of shipping (README): cartons, carton lines, deliveries and the print log, view-only
@@ -12,5 +12,6 @@ export const SHIPPING_BINDINGS: readonly CrudBinding[] = [
   // Read with the proof of delivery of each (view v_delivery, migrations 0019, 0021); only deliveries whose every
   // client the user holds (shipping.guard.ts `grantsDelivery`).
   { entity: tDelivery, table: 't_delivery', view: 'v_delivery', clientScope: deliveryClientScope },
-  { entity: tblPrintJob, table: 'tbl_print_job' },
+  // Only prints whose every client the user holds (the clients recorded with each print, migration 0023).
+  { entity: tblPrintJob, table: 'tbl_print_job', clientScope: printJobClientScope },
 ];

@@ -81,16 +81,29 @@ export async function requireDelivery(
   if (!(await grantsDelivery(db, actor, whId, deliveryNumber, access))) throw new AppError('notFound', { deliveryNumber });
 }
 
+/** Whether the user is limited to some clients in any warehouse they hold (else every client scope is `true`). */
+const limitedToSomeClients = (actor: Actor): boolean =>
+  actor.warehouses !== 'all' && Object.keys(actor.clients).some((w) => grantsWarehouse(actor, w));
+
 /**
  * The same rule as a SQL condition over a relation holding deliveries (`wh_id`, `delivery_number`): no carton of the
  * delivery is of a client the user is not granted. `true` when the user is limited to some clients nowhere.
  */
 export function deliveryClientScope(actor: Actor, access: Access, relation: string): RawBuilder<unknown> {
-  const limited = actor.warehouses !== 'all' && Object.keys(actor.clients).some((w) => grantsWarehouse(actor, w));
-  if (!limited) return sql`true`;
+  if (!limitedToSomeClients(actor)) return sql`true`;
   return sql`not exists (select 1 from tbl_shipping_label gc
     where gc.wh_id = ${sql.ref(`${relation}.wh_id`)} and gc.delivery_number = ${sql.ref(`${relation}.delivery_number`)}
       and not ${grantScope(actor, sql.ref('gc.wh_id'), sql.ref('gc.client_code'), access)})`;
+}
+
+/**
+ * The print log's rule, the Deliveries list's: a print is seen only by users holding every client of what was printed
+ * (`client_codes`, recorded with the print: `recordPrintJob`). A print of no client's rows is the warehouse's.
+ */
+export function printJobClientScope(actor: Actor, access: Access, relation: string): RawBuilder<unknown> {
+  if (!limitedToSomeClients(actor)) return sql`true`;
+  return sql`not exists (select 1 from unnest(${sql.ref(`${relation}.client_codes`)}) as pc(client_code)
+    where not ${grantScope(actor, sql.ref(`${relation}.wh_id`), sql.ref('pc.client_code'), access)})`;
 }
 
 /** The numbers asked, each once, in the order first asked. */
