@@ -3,9 +3,10 @@
  * and calls carrying the station key.
  */
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { encodePng } from '../../../../tests/support/png';
 import { createUser, type TestApp } from '../../../../tests/support/testApp';
-import type { KioskFlow, KioskLoginAnswer } from '../../../shared/kiosk';
+import type { HandoverRequest, KioskDelivery, KioskFlow, KioskLoginAnswer } from '../../../shared/kiosk';
 import type { Envelope } from '../../../shared/wire';
 
 export const newStationKey = (): string => randomBytes(32).toString('base64url');
@@ -89,3 +90,42 @@ export function png(w = 40, h = 12): string {
   );
   return encodePng(w, h, 0, raw).toString('base64');
 }
+
+/**
+ * A hand-over ready to send: a HANDOVER station, a worker signed in there by badge, and the demo delivery of wave
+ * DEMO-WV-3 (two labelled SF cartons of DEMO-SO-3A, open) as the station finds it.
+ */
+export async function handoverReady(
+  t: TestApp,
+  admin: string,
+  options: { station: string; user: string; badge: string; warehouses: string[] },
+): Promise<{ token: string; delivery: KioskDelivery }> {
+  const station = await boundStation(t, admin, { name: options.station, flows: ['HANDOVER'] });
+  await worker(t, admin, options.user, {
+    permissions: HANDOVER_PERMISSIONS,
+    warehouses: options.warehouses,
+    badge: options.badge,
+  });
+  const token = (await badgeSignIn(t, station.key, options.badge)).body.data.token;
+  const { rows } = await sql<{ deliveryNumber: string }>`
+    select delivery_number from tbl_shipping_label where wh_id = 'WH01' and order_number = 'DEMO-SO-3A' limit 1`.execute(
+    t.connection.db,
+  );
+  const found = await t.post<KioskDelivery>('/api/kiosk/delivery/find', { scan: rows[0]!.deliveryNumber }, token);
+  if (found.body.code !== 200) throw new Error(`delivery/find failed: ${found.body.msg}`);
+  return { token, delivery: found.body.data };
+}
+
+/** The hand-over of every carton of the delivery, signed now with a small PNG; `over` replaces any field. */
+export const handoverRequest = (delivery: KioskDelivery, over: Partial<HandoverRequest> = {}): HandoverRequest => ({
+  submissionId: `sub-${Math.random().toString(36).slice(2, 12)}`,
+  whId: delivery.whId,
+  deliveryNumber: delivery.deliveryNumber,
+  loadedCartons: delivery.cartons.map((c) => c.cartonNumber),
+  driverName: 'Zhang Wei',
+  carrierCode: delivery.carrierCode,
+  vehiclePlate: 'HU-A12345',
+  signaturePng: png(),
+  signedAt: new Date().toISOString(),
+  ...over,
+});

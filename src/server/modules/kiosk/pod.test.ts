@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp } from '../../../../tests/support/testApp';
 import type { HandoverAnswer, HandoverRequest, KioskDelivery } from '../../../shared/kiosk';
 import { formatTime } from '../shipping/documents/pdfKit';
-import { badgeSignIn, boundStation, HANDOVER_PERMISSIONS, png, worker } from './kioskTestKit';
+import { handoverReady, handoverRequest, png } from './kioskTestKit';
 
 let t: TestApp;
 let admin: string;
@@ -19,17 +19,12 @@ const SIGNATURE = png();
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login();
-  const station = await boundStation(t, admin, { name: 'DOCK-T1', flows: ['HANDOVER'] });
-  await worker(t, admin, 'loader', { permissions: HANDOVER_PERMISSIONS, warehouses: ['WH01', 'WH02'], badge: 'B-LOAD' });
-  token = (await badgeSignIn(t, station.key, 'B-LOAD')).body.data.token;
-  // The demo delivery of wave DEMO-WV-3 (two labelled SF cartons, open).
-  const { rows } = await sql<{ deliveryNumber: string }>`
-    select delivery_number from tbl_shipping_label where wh_id = 'WH01' and order_number = 'DEMO-SO-3A' limit 1`.execute(
-    t.connection.db,
-  );
-  const found = await t.post<KioskDelivery>('/api/kiosk/delivery/find', { scan: rows[0]!.deliveryNumber }, token);
-  expect(found.body.code, found.body.msg ?? '').toBe(200);
-  delivery = found.body.data;
+  ({ token, delivery } = await handoverReady(t, admin, {
+    station: 'DOCK-T1',
+    user: 'loader',
+    badge: 'B-LOAD',
+    warehouses: ['WH01', 'WH02'],
+  }));
 });
 afterAll(() => t.close());
 
@@ -44,18 +39,8 @@ function pdfText(bytes: Buffer): string {
   }
 }
 
-const request = (over: Partial<HandoverRequest> = {}): HandoverRequest => ({
-  submissionId: `sub-${Math.random().toString(36).slice(2, 12)}`,
-  whId: delivery.whId,
-  deliveryNumber: delivery.deliveryNumber,
-  loadedCartons: delivery.cartons.map((c) => c.cartonNumber),
-  driverName: 'Zhang Wei',
-  carrierCode: delivery.carrierCode,
-  vehiclePlate: 'HU-A12345',
-  signaturePng: SIGNATURE,
-  signedAt: new Date().toISOString(),
-  ...over,
-});
+const request = (over: Partial<HandoverRequest> = {}): HandoverRequest =>
+  handoverRequest(delivery, { signaturePng: SIGNATURE, ...over });
 
 describe('hand-over at a dock station', () => {
   it('finds a delivery by a carton number or express number, only in the station warehouse', async () => {
