@@ -97,7 +97,13 @@ export function formRow(entity: EntityDef, input: Row): Row {
   const row: Row = {};
   for (const [field, def] of Object.entries(entity.fields)) {
     if (def.readOnly) continue;
-    row[field] = typeof input[field] === 'number' ? input[field] : text(input[field]);
+    const value = input[field];
+    // An object, array or boolean stays as sent, for the form check to refuse (`fieldInvalid`): its text is no value, and
+    // making it one may throw (`{"toString": []}`).
+    row[field] =
+      typeof value === 'number' || (typeof value === 'object' && value !== null) || typeof value === 'boolean'
+        ? value
+        : text(value);
   }
   return row;
 }

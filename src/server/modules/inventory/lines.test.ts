@@ -59,6 +59,23 @@ const lines = async (entity: string, taskId: string) =>
     )
   ).body.data;
 
+describe('hostile line bodies', () => {
+  it('refuses an object whose text cannot be made (a toString that is no function) in any line screen, never a 500', async () => {
+    // Found by the fuzz suite (seed -551997705): `{"whId":{"toString":[]}}` made String() throw in the form's reading.
+    for (const entity of ['tOrderDetail', 'tPoDetail', 'tblInvMovementDetail', 'tblInvAdjustmentDetail']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/${entity}/save`,
+        headers: { token: admin, lang: 'en_us', 'content-type': 'application/json' },
+        payload: '{"whId":{"toString":[]}}',
+      });
+      expect(res.statusCode, entity).toBe(200);
+      // A refusal of the form: the warehouse's value, or a required field checked before it.
+      expect(res.json(), entity).toMatchObject({ code: -10000, errorCode: expect.stringMatching(/^field(Invalid|Required)$/) });
+    }
+  });
+});
+
 describe('movement lines', () => {
   it('refuses a bad quantity and a bad line number with the rule’s message', async () => {
     for (const qty of ['0', '-1', '1.50', '1.2345', '01', 'abc']) {
