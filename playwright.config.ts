@@ -16,7 +16,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   workers: WORKERS,
   retries: 0,
-  reporter: [['list']],
+  // npm test (tests/run.mjs) also asks for a JSON report, from which it lists the slowest tests at the end.
+  reporter: process.env.WHARF_E2E_REPORT ? [['list'], ['json', { outputFile: process.env.WHARF_E2E_REPORT }]] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${workerPort}`,
     viewport: { width: 1440, height: 900 },

@@ -1,20 +1,33 @@
 // `npm test` after the type check and lint: the API tests (vitest) and the browser tests (build, then Playwright) run
 // side by side. The browser tests mostly wait (animations, debounces, the server's answers: about 0.4 of a core on
 // average), the API tests keep both cores busy; one after the other they took ~27 minutes on two cores, side by side
-// the longer of the two. Each line is prefixed with its suite; the exit code is the first failure's.
+// the longer of the two. Each line is prefixed with its suite; the exit code is the first failure's. At the end, the
+// slowest test files and tests of both suites and a one-line summary (tests/summary.mjs), from their JSON reports.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import readline from 'node:readline';
+import { printSummary } from './summary.mjs';
 
-/** Runs a command with its output prefixed; resolves to its exit code. */
-function run(name, command, args) {
+const runStarted = Date.now();
+const REPORTS = path.resolve('.tmp/reports');
+const apiReport = path.join(REPORTS, 'api.json');
+const e2eReport = path.join(REPORTS, 'e2e.json');
+fs.rmSync(REPORTS, { recursive: true, force: true });
+fs.mkdirSync(REPORTS, { recursive: true });
+const times = { api: 0, e2e: 0, total: 0 };
+
+/** Runs a command with its output prefixed; resolves to its exit code (its time kept in `times`). */
+function run(name, command, args, env = {}) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0', ...env } });
     for (const stream of [child.stdout, child.stderr]) {
       readline.createInterface({ input: stream }).on('line', (line) => console.log(`[${name}] ${line}`));
     }
     child.on('close', (code, signal) => {
-      const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+      times[name] = Date.now() - started;
+      const minutes = (times[name] / 60_000).toFixed(1);
       console.log(`[${name}] finished in ${minutes} min: ${signal ?? `exit ${code}`}`);
       resolve(code ?? 1);
     });
@@ -22,9 +35,11 @@ function run(name, command, args) {
 }
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
-const api = run('api', npx, ['vitest', 'run']);
+const api = run('api', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${apiReport}`]);
 const e2e = run('build', process.execPath, ['build.mjs']).then((code) =>
-  code === 0 ? run('e2e', npx, ['playwright', 'test']) : code,
+  code === 0 ? run('e2e', npx, ['playwright', 'test'], { WHARF_E2E_REPORT: e2eReport }) : code,
 );
 const codes = await Promise.all([api, e2e]);
+times.total = Date.now() - runStarted;
+printSummary({ apiReport, e2eReport, root: process.cwd(), times });
 process.exit(codes.find((code) => code !== 0) ?? 0);

@@ -1,0 +1,75 @@
+// The end of `npm test` (tests/run.mjs): where the time went. Reads the JSON reports the API tests (vitest) and the
+// browser tests (Playwright) write beside their console output, and prints the slowest test files and tests of each,
+// then one line with the counts and times of both suites. A report that is missing (a suite that did not run) is said.
+import fs from 'node:fs';
+
+/** How many of the slowest to list per kind. */
+const SLOWEST = 15;
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const minutes = (ms) => `${(ms / 60_000).toFixed(1)} min`;
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function printSlowest(title, rows) {
+  console.log(`${title}:`);
+  for (const row of [...rows].sort((a, b) => b.ms - a.ms).slice(0, SLOWEST)) {
+    console.log(`  ${seconds(row.ms).padStart(8)}  ${row.name}`);
+  }
+}
+
+/** Vitest's JSON report: a file result per test file and project, each with its tests. */
+function apiSummary(report, root) {
+  const files = report.testResults.map((file) => ({
+    name: file.name.replace(`${root}/`, ''),
+    ms: file.endTime - file.startTime,
+    tests: file.assertionResults,
+  }));
+  printSlowest('Slowest API test files (each database counted apart)', files);
+  printSlowest(
+    'Slowest API tests',
+    files.flatMap((file) => file.tests.map((test) => ({ name: `${file.name} › ${test.title}`, ms: test.duration ?? 0 }))),
+  );
+  return { total: report.numTotalTests, passed: report.numPassedTests, failed: report.numFailedTests };
+}
+
+/** Playwright's JSON report: suites (files, describe blocks) nesting specs, each spec's tests with their results. */
+function e2eSummary(report) {
+  const tests = [];
+  const walk = (suite, file) => {
+    for (const spec of suite.specs ?? []) {
+      const ms = spec.tests.flatMap((test) => test.results).reduce((sum, result) => sum + result.duration, 0);
+      tests.push({ name: `${file} › ${spec.title}`, ms });
+    }
+    for (const child of suite.suites ?? []) walk(child, file);
+  };
+  for (const suite of report.suites ?? []) walk(suite, suite.file ?? suite.title);
+  printSlowest('Slowest browser tests', tests);
+  const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats ?? {};
+  return { total: expected + unexpected + flaky + skipped, passed: expected, failed: unexpected, flaky };
+}
+
+/**
+ * Prints the slowest lists and the one-line summary; `times` are the suites' wall-clock milliseconds as run.mjs
+ * measured them.
+ */
+export function printSummary({ apiReport, e2eReport, root, times }) {
+  console.log('');
+  const api = readJson(apiReport);
+  const e2e = readJson(e2eReport);
+  const apiCounts = api ? apiSummary(api, root) : null;
+  const e2eCounts = e2e ? e2eSummary(e2e) : null;
+  const part = (name, counts, ms) =>
+    counts
+      ? `${name} ${counts.passed}/${counts.total} passed${counts.failed ? `, ${counts.failed} failed` : ''}${counts.flaky ? `, ${counts.flaky} flaky` : ''} in ${minutes(ms)}`
+      : `${name}: no report`;
+  console.log(
+    `Summary: ${part('API', apiCounts, times.api)} · ${part('browser', e2eCounts, times.e2e)} · whole run ${minutes(times.total)}`,
+  );
+}
