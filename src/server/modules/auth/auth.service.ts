@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import type { LoginAnswer, LoginRequest } from '../../../shared/wire';
 import { isLanguage, LOCALE_IDS } from '../../../shared/wire';
 import type { AppContext } from '../../platform/context';
@@ -8,7 +8,6 @@ import { endSessions, hashToken, newToken } from '../../platform/session';
 import { accountKey, addressKey, claimAttempt, clearAttempts } from './throttle';
 
 const CAPTCHA_TTL_MS = 2 * 60_000;
-const sha = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /** Four random digits. */
 export function randomCaptchaCode(): string {
@@ -21,7 +20,7 @@ export async function issueCaptcha(ctx: AppContext): Promise<{ id: string; code:
   const code = ctx.captchaCode();
   await ctx.db
     .insertInto('sysCaptcha')
-    .values({ id, codeHash: sha(`${id}:${code}`), expiresAt: new Date(ctx.now().getTime() + CAPTCHA_TTL_MS) })
+    .values({ id, codeHash: hashToken(`${id}:${code}`), expiresAt: new Date(ctx.now().getTime() + CAPTCHA_TTL_MS) })
     .execute();
   return { id, code };
 }
@@ -30,7 +29,7 @@ export async function issueCaptcha(ctx: AppContext): Promise<{ id: string; code:
 async function consumeCaptcha(ctx: AppContext, id: string | undefined, code: string): Promise<boolean> {
   if (!id) return false;
   const row = await ctx.db.deleteFrom('sysCaptcha').where('id', '=', id).returning(['codeHash', 'expiresAt']).executeTakeFirst();
-  return !!row && row.expiresAt > ctx.now() && row.codeHash === sha(`${id}:${code.trim()}`);
+  return !!row && row.expiresAt > ctx.now() && row.codeHash === hashToken(`${id}:${code.trim()}`);
 }
 
 /**

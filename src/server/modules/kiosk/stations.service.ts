@@ -3,7 +3,7 @@
  * with a one-time code), shows the code; an administrator binds the code to a station row (`bindStation`), which then
  * holds only the key's hash. `revokeStation` removes the key and ends every session opened there at once.
  */
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import { tKioskStation } from '../../../shared/entities/tKioskStation';
 import { type EnrolAnswer, KIOSK_IDLE_SECONDS, parseFlows, type StationConfig, type StationState } from '../../../shared/kiosk';
@@ -14,6 +14,7 @@ import { inTransaction } from '../../db/transaction';
 import type { SessionUser } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { grantsWarehouse } from '../../platform/grants';
+import { hashToken } from '../../platform/session';
 import { addressKey, claimAttempt } from '../auth/throttle';
 
 /** How long a station's one-time code stays valid. */
@@ -22,8 +23,6 @@ export const ENROL_CODE_TTL_MS = 15 * 60_000;
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 /** A station key: at least 32 base64url characters (the station makes 32 random bytes, 43 characters). */
 const STATION_KEY = /^[A-Za-z0-9_-]{32,200}$/;
-
-export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /** A fresh one-time code, 8 characters of the unambiguous alphabet (shown as XXXX-XXXX). */
 export function newEnrolCode(): string {
@@ -67,7 +66,7 @@ export async function activeStationByKey(db: Db | Trx, stationKey: string | unde
   if (!stationKey || !STATION_KEY.test(stationKey)) return null;
   const { rows } = await sql<StationRow>`
     select id, wh_id, station_name, dock_door, flows, language, idle_seconds, status from t_kiosk_station
-    where key_hash = ${sha256(stationKey)} and status = 'A'`.execute(db);
+    where key_hash = ${hashToken(stationKey)} and status = 'A'`.execute(db);
   return rows[0] ?? null;
 }
 
@@ -82,7 +81,7 @@ export async function enrol(db: Db, stationKey: string, ip: string, now: Date): 
   const code = newEnrolCode();
   const expiresAt = new Date(now.getTime() + ENROL_CODE_TTL_MS);
   await sql`
-    insert into t_kiosk_enrolment (key_hash, code, expires_at, ip) values (${sha256(stationKey)}, ${code}, ${expiresAt}, ${ip})
+    insert into t_kiosk_enrolment (key_hash, code, expires_at, ip) values (${hashToken(stationKey)}, ${code}, ${expiresAt}, ${ip})
     on conflict (key_hash) do update set code = excluded.code, expires_at = excluded.expires_at, used_time = null,
       ip = excluded.ip, create_time = now()`.execute(db);
   return { code: showCode(code), expiresAt: expiresAt.toISOString() };
@@ -98,7 +97,7 @@ export async function stationState(db: Db, stationKey: string | undefined, now: 
   if (!stationKey || !STATION_KEY.test(stationKey)) return { state: 'unknown' };
   const { rows } = await sql<{ code: string; expiresAt: Date }>`
     select code, expires_at from t_kiosk_enrolment
-    where key_hash = ${sha256(stationKey)} and used_time is null and expires_at > ${now}`.execute(db);
+    where key_hash = ${hashToken(stationKey)} and used_time is null and expires_at > ${now}`.execute(db);
   const pending = rows[0];
   return pending
     ? { state: 'pending', code: showCode(pending.code), expiresAt: pending.expiresAt.toISOString() }
