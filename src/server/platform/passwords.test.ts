@@ -1,8 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_PASSWORD_COST } from '../../../tests/support/templates';
 import { isStrongPassword } from '../../shared/passwordRule';
 import { generatePassword, hashPassword, PASSWORD_COST, setPasswordCost, verifyPassword } from './passwords';
 
 describe('passwords', () => {
+  // The test files of a worker share this module (vitest.config.ts): the suites' cheap cost is set when this file
+  // starts, and set back when it ends.
+  beforeAll(() => setPasswordCost(PASSWORD_COST));
+  afterAll(() => setPasswordCost(TEST_PASSWORD_COST));
+
   it('generates administrator passwords that always pass the password rule', () => {
     // About one draw in nine of 14 letters-or-digits has no digit: 300 draws would catch it.
     const drawn = Array.from({ length: 300 }, generatePassword);
