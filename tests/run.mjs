@@ -5,6 +5,7 @@
 // slowest test files and tests of both suites and a one-line summary (tests/summary.mjs), from their JSON reports.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { printSummary } from './summary.mjs';
@@ -17,11 +18,21 @@ fs.rmSync(REPORTS, { recursive: true, force: true });
 fs.mkdirSync(REPORTS, { recursive: true });
 const times = { api: 0, e2e: 0, total: 0 };
 
-/** Runs a command with its output prefixed; resolves to its exit code (its time kept in `times`). */
-function run(name, command, args, env = {}) {
+/**
+ * Runs a command with its output prefixed; resolves to its exit code (its time kept in `times`). `nice` lowers its
+ * priority (and its children's, forked after): the API tests then take the cores the browser tests leave.
+ */
+function run(name, command, args, env = {}, nice = 0) {
   return new Promise((resolve) => {
     const started = Date.now();
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0', ...env } });
+    if (nice && child.pid) {
+      try {
+        os.setPriority(child.pid, nice);
+      } catch {
+        // Not allowed here: the suites run side by side at the same priority.
+      }
+    }
     for (const stream of [child.stdout, child.stderr]) {
       readline.createInterface({ input: stream }).on('line', (line) => console.log(`[${name}] ${line}`));
     }
@@ -35,7 +46,9 @@ function run(name, command, args, env = {}) {
 }
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
-const api = run('api', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${apiReport}`]);
+// The browser tests wait on one page at a time (each step on the browser, then the server): every slice of a core
+// the API tests take from them lengthens the run, while the API tests, all throughput, lose nothing by yielding.
+const api = run('api', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${apiReport}`], {}, 10);
 const e2e = run('build', process.execPath, ['build.mjs']).then((code) =>
   code === 0 ? run('e2e', npx, ['playwright', 'test'], { WHARF_E2E_REPORT: e2eReport }) : code,
 );

@@ -1,18 +1,10 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { login, loginThroughForm } from './ui';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `tests/artifacts/${name}.png` });
 const field = (page: Page, testId: string) => page.getByTestId(testId).locator('input');
 const rows = (page: Page) => page.locator('[role="row"][row-index]');
 const ORIGINAL_WH01 = '上海浦东仓 Shanghai Pudong DC';
-
-async function login(page: Page, returnPath = '/'): Promise<void> {
-  await page.goto(returnPath);
-  await expect(page).toHaveURL(/\/login/);
-  await page.getByPlaceholder('账号').fill('admin');
-  await page.getByPlaceholder('密码').fill('Admin#2024');
-  await page.getByRole('button', { name: '登录' }).click();
-  await expect(page.locator('.shell-header')).toBeVisible();
-}
 
 async function setLanguage(page: Page, name: '中文' | 'English'): Promise<void> {
   await page.locator('.shell-header .language-select sl-button').first().click();
@@ -125,7 +117,8 @@ test('the notice panel, the code-generator page and keep-alive tabs, in both lan
 });
 
 test('the theme colour recolours Shoelace and the grid alike', async ({ page }) => {
-  await login(page, '/Wms/TWhse');
+  // Through the form: a screen's address opened signed out comes back after the login.
+  await loginThroughForm(page, '/Wms/TWhse');
   await expect(rows(page).first()).toBeVisible();
   const colours = () =>
     page.evaluate(() => ({

@@ -1,15 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { filterList } from './ui';
+import { filterList, login } from './ui';
 
 const field = (page: Page, testId: string) => page.getByTestId(testId).locator('input').first();
-
-async function login(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByPlaceholder('账号').fill('admin');
-  await page.getByPlaceholder('密码').fill('Admin#2024');
-  await page.getByRole('button', { name: '登录' }).click();
-  await expect(page.locator('.menu-label', { hasText: '基础资料' })).toBeVisible();
-}
 
 test('a client is added to a chosen warehouse, refused as a duplicate, and removed by batch delete', async ({ page }) => {
   await login(page);

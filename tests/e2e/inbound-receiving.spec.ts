@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { openScreen, rows, setLanguage, shot } from './ui';
+import { ADMIN, login, openScreen, rows, setLanguage, shot } from './ui';
 
 // Receiving at a desk, in Chinese then in English: a PO with a lot-controlled line carrying an attribute (water, origin),
 // an apparel line whose colour and size are typed on receipt, and cartons ordered by the case. Part of it is received
@@ -9,7 +9,6 @@ import { openScreen, rows, setLanguage, shot } from './ui';
 // The PO is set up through the PO routes; its lines carry the item's attribute values, as spec 001 §5 requires of a
 // PO line (the receipts take them from the line).
 
-const ADMIN = { account: 'admin', password: 'Admin#2024' };
 const LINES = [
   { lineNumber: 1, itemNumber: 'ACME-0002', qty: '100', orderUom: 'BTL', genericAttrValue1: '内蒙古 Inner Mongolia' },
   { lineNumber: 2, itemNumber: 'ACME-0006', qty: '20', orderUom: 'EA', genericAttrValue1: '红 Red', genericAttrValue2: 'M' },
@@ -51,10 +50,7 @@ test('a PO is received at a dock door with damage, adjusted, reconciled and clos
   const poNumber = `E2E-${Date.now().toString(36).toUpperCase()}`;
   await createPo(request, poNumber);
 
-  await page.goto('/login');
-  await page.getByPlaceholder('账号').fill(ADMIN.account);
-  await page.getByPlaceholder('密码').fill(ADMIN.password);
-  await page.getByRole('button', { name: '登录' }).click();
+  await login(page);
 
   // 收货作业: warehouse and client, the PO typed (as a scanner would), door D01 gives the staging location.
   await openScreen(page, '入库管理', '收货作业', /\/Wms\/Receiving/);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { choose, dialog, field, input, openScreen, rows, shot } from './ui';
+import { choose, dialog, field, input, login, openScreen, rows, shot } from './ui';
 
 // Stock arrives by an adjustment (Chinese), moves from a pallet location to a shelf through a movement line with lot,
 // expiry and pallet (English), with every refusal of the line dialog on the way; the stock query and the transaction
@@ -60,10 +60,7 @@ test('stock is adjusted, moved by a movement line with lot, expiry and pallet, a
   page,
 }) => {
   test.setTimeout(300_000);
-  await page.goto('/login');
-  await page.getByPlaceholder('账号').fill('admin');
-  await page.getByPlaceholder('密码').fill('Admin#2024');
-  await page.getByRole('button', { name: '登录' }).click();
+  await login(page);
 
   // 库存调整: 100 cups of a lot-controlled yogurt on pallet PAL-E2E at a pallet location.
   await openScreen(page, '库存管理', '库存调整', /\/Wms\/TblInvAdjustment/);

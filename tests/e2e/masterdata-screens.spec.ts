@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { openScreen, rows, shot } from './ui';
+import { login, openScreen, rows, shot } from './ui';
 
 // Each open tab keeps its screen: look only at the rows of the entity's list.
 const items = (page: Page) => page.locator('[data-entity="tItemMaster"]');
@@ -7,10 +7,7 @@ const items = (page: Page) => page.locator('[data-entity="tItemMaster"]');
 test('the demo items, locations and reason codes are listed and edited from the generic screens, in both languages', async ({
   page,
 }) => {
-  await page.goto('/login');
-  await page.getByPlaceholder('账号').fill('admin');
-  await page.getByPlaceholder('密码').fill('Admin#2024');
-  await page.getByRole('button', { name: '登录' }).click();
+  await login(page);
 
   await openScreen(page, '基础资料', '商品', /\/Wms\/TItemMaster/);
   await expect(rows(page, 'tItemMaster').first()).toContainText('ACME-0001');

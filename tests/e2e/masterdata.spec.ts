@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { choose, dialog, field, filterList, openScreen, rows, shot } from './ui';
+import { choose, dialog, field, filterList, login, openScreen, rows, shot } from './ui';
 
 const input = (page: Page, testId: string) => dialog(page).getByTestId(testId).locator('input').first();
 
@@ -24,10 +24,7 @@ async function lookup<T>(request: APIRequestContext, token: string, name: string
 test('an item with attributes and a second unit, and a pallet location, are found through the line lookups', async ({ page }) => {
   // Four screens, four forms and a language switch: longer than one screen's flow.
   test.setTimeout(240_000);
-  await page.goto('/login');
-  await page.getByPlaceholder('账号').fill('admin');
-  await page.getByPlaceholder('密码').fill('Admin#2024');
-  await page.getByRole('button', { name: '登录' }).click();
+  await login(page);
 
   // 属性集: two attribute types.
   await openScreen(page, '基础资料', '属性集', /\/Wms\/TAttributeCollection/);

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { loginThroughForm, login as signIn } from './ui';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `tests/artifacts/${name}.png`, fullPage: true });
 // Screens stay open in their tabs: only what the active tab shows counts.
@@ -6,11 +7,10 @@ const visible = (page: Page, testId: string) => page.locator(`[data-testid="${te
 const input = (page: Page, testId: string) => visible(page, testId).locator('input').first();
 const rows = (page: Page) => page.locator('[role="row"][row-index]:visible');
 
+/** The administrator signs in through the API; the viewer through the form, as a new user would. */
 async function login(page: Page, account: string, password: string, home: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByPlaceholder('账号').fill(account);
-  await page.getByPlaceholder('密码').fill(password);
-  await page.getByRole('button', { name: '登录' }).click();
+  if (account === 'admin') await signIn(page, '/', account, password);
+  else await loginThroughForm(page, '/login', account, password);
   await expect(page.locator('.menu-label', { hasText: home })).toBeVisible();
 }
 
