@@ -133,6 +133,8 @@ test('a hand-written PDF of mixed sizes and rotations: each signed page shows th
   await page.getByTestId('signature-download').click();
   const file = await download;
   await expect(page.getByTestId('signature-error')).toContainText('以下页面未签名');
+  // Said where the user is, though the download was clicked far down the list.
+  await expect(page.locator('.signature-alert')).toBeInViewport();
   await expect(page.getByTestId('signature-error')).toContainText('第 4 页：页面没有可见区域');
   await shot(page, 'signature-mixed-refused-zh');
 

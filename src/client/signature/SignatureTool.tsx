@@ -50,6 +50,7 @@ export function SignatureTool({ fullScreen = false }: SignatureToolProps) {
   const t = useT();
   const confirm = useConfirm();
   const input = useRef<HTMLInputElement | null>(null);
+  const alert = useRef<HTMLDivElement | null>(null);
   const [pdf, setPdf] = useState<Loaded | null>(null);
   const [histories, setHistories] = useState<readonly StrokeHistory[]>([]);
   const [mode, setMode] = useState<Mode>('sign');
@@ -57,6 +58,11 @@ export function SignatureTool({ fullScreen = false }: SignatureToolProps) {
   const [busy, setBusy] = useState<'opening' | 'signing' | null>(null);
   const [dragging, setDragging] = useState(false);
   const buttonSize = fullScreen ? 'large' : 'medium';
+
+  // A message shows above the pages: bring it into view however far down the list the user is (download is sticky).
+  useEffect(() => {
+    if (problem) alert.current?.scrollIntoView({ block: 'nearest' });
+  }, [problem]);
 
   // The document's worker and memory go with the tool (or with the file it is replaced by).
   useEffect(() => () => void pdf?.close(), [pdf]);
@@ -237,23 +243,25 @@ export function SignatureTool({ fullScreen = false }: SignatureToolProps) {
       </div>
 
       {problem && (
-        <SlAlert
-          open
-          variant={problem.warning ? 'warning' : 'danger'}
-          closable
-          data-testid="signature-error"
-          onSlAfterHide={(event) => event.target === event.currentTarget && setProblem(null)}
-        >
-          <SlIcon slot="icon" name={problem.warning ? 'exclamation-triangle' : 'exclamation-octagon'} />
-          {t(problem.key, problem.values)}
-          {problem.lines && (
-            <ul className="signature-error__lines">
-              {problem.lines.map((line) => (
-                <li key={String(line.values.page)}>{t(line.key, line.values)}</li>
-              ))}
-            </ul>
-          )}
-        </SlAlert>
+        <div ref={alert} className="signature-alert">
+          <SlAlert
+            open
+            variant={problem.warning ? 'warning' : 'danger'}
+            closable
+            data-testid="signature-error"
+            onSlAfterHide={(event) => event.target === event.currentTarget && setProblem(null)}
+          >
+            <SlIcon slot="icon" name={problem.warning ? 'exclamation-triangle' : 'exclamation-octagon'} />
+            {t(problem.key, problem.values)}
+            {problem.lines && (
+              <ul className="signature-error__lines">
+                {problem.lines.map((line) => (
+                  <li key={String(line.values.page)}>{t(line.key, line.values)}</li>
+                ))}
+              </ul>
+            )}
+          </SlAlert>
+        </div>
       )}
 
       {!pdf && (
