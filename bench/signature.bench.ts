@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   const signatures = new Map(Array.from({ length: PAGES }, (_, page) => [page, png]));
 
   let t0 = performance.now();
-  const warm = await signPdf(source, signatures);
+  const { bytes: warm } = await signPdf(source, signatures);
   const cold = performance.now() - t0;
   const images = await drawnImages(warm);
   if (images.length !== PAGES || images.some((page) => page.length !== 1)) throw new Error('not every page was signed');

@@ -6,7 +6,7 @@
 import type { PDFPageProxy } from 'pdfjs-dist';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { pageSize, pageTransform, renderPage } from './pdfPages';
-import { padToScreen, SIGNATURE_PLACEMENT } from './placement';
+import { type Placement, padToScreen, SIGNATURE_CANVAS } from './placement';
 import { paintStrokes, type Stroke } from './strokes';
 
 export interface PdfPageViewProps {
@@ -14,13 +14,15 @@ export interface PdfPageViewProps {
   /** Shown width in CSS pixels. */
   width: number;
   strokes: readonly Stroke[];
+  /** Where the page's stamp goes (`placeSignature`); a refused page shows neither outline nor signature. */
+  placement: Placement;
   /** Draws the signature box's outline (sign mode: where the signature will land). */
   outline: boolean;
   label: string;
   onRenderError(): void;
 }
 
-export function PdfPageView({ page, width, strokes, outline, label, onRenderError }: PdfPageViewProps) {
+export function PdfPageView({ page, width, strokes, placement, outline, label, onRenderError }: PdfPageViewProps) {
   const box = useRef<HTMLDivElement | null>(null);
   const pageCanvas = useRef<HTMLCanvasElement | null>(null);
   const overlay = useRef<HTMLCanvasElement | null>(null);
@@ -58,14 +60,14 @@ export function PdfPageView({ page, width, strokes, outline, label, onRenderErro
     if (!context) return;
     context.setTransform(1, 0, 0, 1, 0, 0);
     context.clearRect(0, 0, context.canvas.width, context.canvas.height);
-    const [a, b, c, d, e, f] = transform;
+    if (!placement.ok) return;
+    const toScreen = padToScreen(transform, placement.padToPage);
     if (outline) {
-      // The box in page space, drawn dashed in screen pixels.
+      // The pad's rectangle where it lands on the page (turned with the page), drawn dashed in screen pixels.
       context.setTransform(ratio, 0, 0, ratio, 0, 0);
-      context.transform(a, b, c, d, e, f);
-      const { x, y, width: w, height: h } = SIGNATURE_PLACEMENT;
+      context.transform(...toScreen);
       context.beginPath();
-      context.rect(x, y, w, h);
+      context.rect(0, 0, SIGNATURE_CANVAS.width, SIGNATURE_CANVAS.height);
       context.setTransform(ratio, 0, 0, ratio, 0, 0);
       context.setLineDash([4, 3]);
       context.strokeStyle = 'rgba(20, 137, 154, 0.9)';
@@ -75,10 +77,10 @@ export function PdfPageView({ page, width, strokes, outline, label, onRenderErro
     }
     if (strokes.length > 0) {
       context.setTransform(ratio, 0, 0, ratio, 0, 0);
-      context.transform(...padToScreen(transform));
+      context.transform(...toScreen);
       paintStrokes(context, strokes);
     }
-  }, [strokes, outline, transform, ratio]);
+  }, [strokes, placement, outline, transform, ratio]);
 
   return (
     <div

@@ -1,8 +1,9 @@
 /**
  * The PDF signature tool (spec 000 §2 "Signature tool", §4, §9): choose a PDF (.pdf only), sign each page on its own
  * 300 × 200 canvas (undo up to 100 strokes per page, clear a page or all), preview the pages as they will be signed,
- * and download the signed copy as TestPdf.pdf — each signed page stamped at x 500, y 20 at one fifth, unsigned pages
- * untouched. No shell assumptions: the console's Core/Signature page wraps it, and the dock kiosk shows it full screen
+ * and download the signed copy as TestPdf.pdf — each signed page stamped at one fifth in the bottom-right corner of
+ * what the page shows, upright (x 500, y 20 on an A4 portrait page: placement.ts), unsigned pages untouched. A page the
+ * stamp cannot be seen on is marked so, cannot be signed and is never counted as signed. No shell assumptions: the console's Core/Signature page wraps it, and the dock kiosk shows it full screen
  * at /kiosk/sign (`fullScreen`: touch targets of at least 48 px). pdf.js and pdf-lib load only when needed.
  */
 import type SlRadioGroupElement from '@shoelace-style/shoelace/dist/components/radio-group/radio-group.component.js';
@@ -10,12 +11,12 @@ import { type DragEvent, Suspense, useCallback, useEffect, useRef, useState } fr
 import { useConfirm } from '../kit/confirm';
 import { useT } from '../kit/i18n';
 import { SlAlert, SlButton, SlIcon, SlRadioButton, SlRadioGroup, SlSpinner } from '../kit/sl';
-import { PageSigner } from './PageSigner';
+import { PageSigner, signatureState } from './PageSigner';
 import { PdfPageView } from './PdfPageView';
-import { MAX_PDF_BYTES, type OpenPdf, openPdf, PdfOpenError, refusePdfFile } from './pdfPages';
-import { SIGNATURE_CANVAS } from './placement';
+import { MAX_PDF_BYTES, type OpenPdf, openPdf, PdfOpenError, refusePdfFile, viewGeometry } from './pdfPages';
+import { type Placement, placeSignature, SIGNATURE_CANVAS } from './placement';
 import { strokesToPng } from './SignaturePad';
-import { EMPTY_HISTORY, isBlank, type StrokeHistory } from './strokes';
+import { EMPTY_HISTORY, type StrokeHistory } from './strokes';
 import './signature.css';
 
 /** The downloaded file's name (spec 000 §2). */
@@ -26,12 +27,18 @@ type Mode = 'sign' | 'preview';
 interface Loaded extends OpenPdf {
   name: string;
   bytes: Uint8Array;
+  /** Where each page's stamp goes, or why it cannot (as pdf.js shows the page). */
+  placements: Placement[];
 }
 
 /** A message to show: a locale key and its values. */
 interface Problem {
   key: string;
   values?: Record<string, string | number>;
+  /** A warning (the file was made, with exceptions) rather than an error. */
+  warning?: boolean;
+  /** One line each below the message. */
+  lines?: { key: string; values: Record<string, string | number> }[];
 }
 
 export interface SignatureToolProps {
@@ -43,6 +50,7 @@ export function SignatureTool({ fullScreen = false }: SignatureToolProps) {
   const t = useT();
   const confirm = useConfirm();
   const input = useRef<HTMLInputElement | null>(null);
+  const alert = useRef<HTMLDivElement | null>(null);
   const [pdf, setPdf] = useState<Loaded | null>(null);
   const [histories, setHistories] = useState<readonly StrokeHistory[]>([]);
   const [mode, setMode] = useState<Mode>('sign');
@@ -50,6 +58,11 @@ export function SignatureTool({ fullScreen = false }: SignatureToolProps) {
   const [busy, setBusy] = useState<'opening' | 'signing' | null>(null);
   const [dragging, setDragging] = useState(false);
   const buttonSize = fullScreen ? 'large' : 'medium';
+
+  // A message shows above the pages: bring it into view however far down the list the user is (download is sticky).
+  useEffect(() => {
+    if (problem) alert.current?.scrollIntoView({ block: 'nearest' });
+  }, [problem]);
 
   // The document's worker and memory go with the tool (or with the file it is replaced by).
   useEffect(() => () => void pdf?.close(), [pdf]);
@@ -65,7 +78,8 @@ export function SignatureTool({ fullScreen = false }: SignatureToolProps) {
         return;
       }
       const opened = await openPdf(bytes);
-      setPdf({ ...opened, name: file.name, bytes });
+      const placements = opened.pages.map((page) => placeSignature(viewGeometry(page)));
+      setPdf({ ...opened, name: file.name, bytes, placements });
       setHistories(opened.pages.map(() => EMPTY_HISTORY));
       setMode('sign');
     } catch (error) {
@@ -87,7 +101,10 @@ export function SignatureTool({ fullScreen = false }: SignatureToolProps) {
 
   const renderFailed = useCallback(() => setProblem({ key: 'signature.error.render' }), []);
 
-  const signedCount = histories.filter((h) => !isBlank(h)).length;
+  const stateOf = (index: number) =>
+    signatureState(histories[index] ?? EMPTY_HISTORY, pdf?.placements[index] ?? { ok: false, reason: 'noVisibleArea' });
+  // Only pages whose stamp will be seen count as signed.
+  const signedCount = histories.filter((_, index) => stateOf(index) === 'signed').length;
 
   const clearAll = async () => {
     if (await confirm('signature.clearAllConfirm', { danger: true, values: { signed: signedCount } })) {
@@ -102,7 +119,7 @@ export function SignatureTool({ fullScreen = false }: SignatureToolProps) {
     try {
       const signatures = new Map<number, Uint8Array>();
       for (const [index, history] of histories.entries()) {
-        if (!isBlank(history)) {
+        if (stateOf(index) === 'signed') {
           // Scale 1: 300 × 200 px in a 60 × 40 pt box is 360 dpi, sharp in print. pdf-lib re-compresses every PNG it
           // embeds: at scale 2 a signature on each of 100 pages took 5.4 s, at scale 1 1.3 s (bench/signature.bench.ts).
           const png = await strokesToPng(history.strokes, SIGNATURE_CANVAS.width, SIGNATURE_CANVAS.height, { scale: 1 });
@@ -111,7 +128,19 @@ export function SignatureTool({ fullScreen = false }: SignatureToolProps) {
       }
       const { signPdf } = await import('./signPdf');
       const signed = await signPdf(pdf.bytes, signatures);
-      const url = URL.createObjectURL(new Blob([signed as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }));
+      // signPdf reads the file's own boxes and rotation, and has the last word: a page it refused is said, by number.
+      if (signed.refused.length > 0) {
+        setProblem({
+          key: signed.signed.length > 0 ? 'signature.refusedPages' : 'signature.nothingPlaced',
+          warning: signed.signed.length > 0,
+          lines: signed.refused.map(({ index, reason }) => ({
+            key: 'signature.refusedPage',
+            values: { page: index + 1, reason: t(`signature.cannotPlace.${reason}`) },
+          })),
+        });
+      }
+      if (signed.signed.length === 0) return;
+      const url = URL.createObjectURL(new Blob([signed.bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }));
       const link = document.createElement('a');
       link.href = url;
       link.download = SIGNED_FILE_NAME;
@@ -214,16 +243,25 @@ export function SignatureTool({ fullScreen = false }: SignatureToolProps) {
       </div>
 
       {problem && (
-        <SlAlert
-          open
-          variant="danger"
-          closable
-          data-testid="signature-error"
-          onSlAfterHide={(event) => event.target === event.currentTarget && setProblem(null)}
-        >
-          <SlIcon slot="icon" name="exclamation-octagon" />
-          {t(problem.key, problem.values)}
-        </SlAlert>
+        <div ref={alert} className="signature-alert">
+          <SlAlert
+            open
+            variant={problem.warning ? 'warning' : 'danger'}
+            closable
+            data-testid="signature-error"
+            onSlAfterHide={(event) => event.target === event.currentTarget && setProblem(null)}
+          >
+            <SlIcon slot="icon" name={problem.warning ? 'exclamation-triangle' : 'exclamation-octagon'} />
+            {t(problem.key, problem.values)}
+            {problem.lines && (
+              <ul className="signature-error__lines">
+                {problem.lines.map((line) => (
+                  <li key={String(line.values.page)}>{t(line.key, line.values)}</li>
+                ))}
+              </ul>
+            )}
+          </SlAlert>
+        </div>
       )}
 
       {!pdf && (
@@ -248,12 +286,13 @@ export function SignatureTool({ fullScreen = false }: SignatureToolProps) {
       {pdf && (
         <>
           <p className="signature-hint">
-            {t(mode === 'sign' ? 'signature.signHint' : 'signature.previewHint')}
+            {t(mode === 'sign' ? 'signature.signHintCorner' : 'signature.previewHint')}
             {signedCount === 0 && ` ${t('signature.nothingSigned')}`}
           </p>
           <div className={`signature-pages signature-pages--${mode}`} data-testid={`signature-pages-${mode}`}>
             {pdf.pages.map((page, index) => {
               const history = histories[index] ?? EMPTY_HISTORY;
+              const placement = pdf.placements[index] ?? { ok: false, reason: 'noVisibleArea' };
               return mode === 'sign' ? (
                 <PageSigner
                   key={page.pageNumber}
@@ -262,6 +301,7 @@ export function SignatureTool({ fullScreen = false }: SignatureToolProps) {
                   pageCount={pdf.pages.length}
                   pageWidth={pageWidth}
                   history={history}
+                  placement={placement}
                   onChange={change}
                   onRenderError={renderFailed}
                   buttonSize={buttonSize}
@@ -272,13 +312,13 @@ export function SignatureTool({ fullScreen = false }: SignatureToolProps) {
                     page={page}
                     width={pageWidth}
                     strokes={history.strokes}
+                    placement={placement}
                     outline={false}
                     label={t('signature.pageImage', { page: index + 1 })}
                     onRenderError={renderFailed}
                   />
                   <figcaption>
-                    {t('signature.pageOf', { page: index + 1, pages: pdf.pages.length })} ·{' '}
-                    {t(isBlank(history) ? 'signature.unsigned' : 'signature.signed')}
+                    {t('signature.pageOf', { page: index + 1, pages: pdf.pages.length })} · {t(`signature.${stateOf(index)}`)}
                   </figcaption>
                 </figure>
               );

@@ -4,7 +4,7 @@
  * no CDN. The CMaps matter for Chinese: a PDF whose CJK font is not embedded shows nothing without them.
  */
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
-import type { Matrix } from './placement';
+import type { Matrix, PageGeometry } from './placement';
 
 type PdfJs = typeof import('pdfjs-dist');
 
@@ -86,6 +86,15 @@ export async function openPdf(bytes: Uint8Array): Promise<OpenPdf> {
 export function pageSize(page: PDFPageProxy, width: number): { width: number; height: number } {
   const natural = page.getViewport({ scale: 1 });
   return { width, height: Math.round((natural.height * width) / natural.width) };
+}
+
+/**
+ * A page's geometry as pdf.js shows it, for the preview: `view` is its CropBox clipped to its MediaBox and `rotate` its
+ * /Rotate, both as pdf.js settled them (signPdf reads the file's own entries and has the last word).
+ */
+export function viewGeometry(page: PDFPageProxy): PageGeometry {
+  const [x1 = 0, y1 = 0, x2 = 0, y2 = 0] = page.view;
+  return { mediaBox: [x1, y1, x2, y2], rotate: page.rotate };
 }
 
 /** PDF user space → CSS pixels of the page shown `width` pixels wide (pdf.js's viewport transform). */

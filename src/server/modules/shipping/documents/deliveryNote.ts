@@ -1,10 +1,13 @@
 /**
  * The A4 delivery note (交接单): the hand-over of one delivery's cartons to its carrier. Head with the delivery number
  * as Code 128, the warehouse and the carrier, a carton table with totals, the hand-over sentence and signature boxes
- * for the warehouse and the driver (name, signature, date; the driver's vehicle).
+ * for the warehouse and the driver (name, signature, date; the driver's vehicle). As a proof of delivery, the boxes
+ * are taller and the driver's signature is printed legibly: at least 25 mm high, the pad's aspect kept, strokes at
+ * least 0.6 pt (`drawSignature`).
  */
+import { BlendMode, type PDFImage } from 'pdf-lib';
 import type { DeliveryData, DocumentLanguage, ProofOfDelivery } from './documents.types';
-import { formatTime, MM, oneLine, openDocument, text, trimDecimal } from './pdfKit';
+import { BLACK, formatTime, MM, oneLine, openDocument, rule, text, trimDecimal } from './pdfKit';
 import { CONTENT_WIDTH, Sheet } from './sheet';
 import { texts } from './texts';
 
@@ -15,6 +18,21 @@ import { texts } from './texts';
  * worth showing to whoever reads the proof.
  */
 export const STATION_CLOCK_TOLERANCE_MS = 2 * 60 * 1000;
+
+/** The driver's signature on a proof: never lower than this (a signature 10 mm high could not be read or compared). */
+export const SIGNATURE_MIN_HEIGHT = 25 * MM;
+/** …and this high when the pad's aspect lets it (the signature area of the driver's box). */
+const SIGNATURE_HEIGHT = 30 * MM;
+/**
+ * The thinnest stroke printed, in points. The station's pad draws 3.5 px lines on a pad some 600–900 px high, so at
+ * 25–30 mm they would print 0.25–0.4 pt, too faint on a thermal or worn laser printer: the image is drawn again shifted
+ * by SIGNATURE_SPREAD in eight directions (multiplied, so ink only darkens), which widens every stroke by at least
+ * 2 × SIGNATURE_SPREAD × cos 22.5° ≥ 0.6 pt — a dilation done by the PDF, for any PNG, without decoding it here.
+ */
+export const SIGNATURE_MIN_STROKE = 0.6;
+const SIGNATURE_SPREAD = SIGNATURE_MIN_STROKE / 2 / Math.cos(Math.PI / 8);
+/** Rows of both signature boxes on a proof: the driver's signature area takes four of them (see `fillProof`). */
+const PROOF_ROWS = 7;
 
 export async function buildDeliveryNote(
   data: DeliveryData,
@@ -87,10 +105,15 @@ export async function buildDeliveryNote(
     ],
   );
 
-  // Hand-over sentence and the two signature boxes, kept together.
-  const boxHeight = (12 + 4 * 11) * MM;
+  // Hand-over sentence and the two signature boxes, kept together (with a proof's wide signature below them, if any).
+  const rows = proof ? PROOF_ROWS : 4;
+  const boxHeight = (12 + rows * 11) * MM;
+  const half = (CONTENT_WIDTH - 8 * MM) / 2;
+  const image = proof ? await sheet.pdf.embedPng(proof.signaturePng.bytes) : undefined;
+  const wide = image ? signatureSize(image, half - 6 * MM) === null : false;
+  const below = image && wide ? (signatureSize(image, CONTENT_WIDTH)?.height ?? SIGNATURE_MIN_HEIGHT) + 10 * MM : 0;
   sheet.gap(5);
-  sheet.ensure(boxHeight + 14 * MM);
+  sheet.ensure(boxHeight + below + 14 * MM);
   text(
     sheet.page,
     t('doc.totalLine', { cartons: data.totals.cartons, orders: data.totals.orders, weight: trimDecimal(data.totals.weight) }),
@@ -103,17 +126,27 @@ export async function buildDeliveryNote(
   );
   text(sheet.page, t('doc.handOver'), sheet.left, sheet.y - 24, { font: fonts.regular, size: 9.5, maxWidth: CONTENT_WIDTH });
   sheet.gap(12);
-  const half = (CONTENT_WIDTH - 8 * MM) / 2;
   const boxTop = sheet.y;
-  sheet.signatureBox(sheet.left, half, t('doc.signWarehouse'), [t('doc.name'), t('doc.signature'), t('doc.date')], 4);
-  sheet.signatureBox(sheet.left + half + 8 * MM, half, t('doc.signDriver'), [
-    t('doc.name'),
-    t('doc.vehicle'),
-    t('doc.signature'),
-    t('doc.date'),
-  ]);
-  if (proof) await fillProof(sheet, proof, { top: boxTop, half });
+  sheet.signatureBox(sheet.left, half, t('doc.signWarehouse'), [t('doc.name'), t('doc.signature'), t('doc.date')], rows);
+  const driver = [t('doc.name'), t('doc.vehicle')];
+  // A proof draws the driver's signature and date rows itself (fillProof): the signature takes four rows' height.
+  sheet.signatureBox(
+    sheet.left + half + 8 * MM,
+    half,
+    t('doc.signDriver'),
+    proof ? driver : [...driver, t('doc.signature'), t('doc.date')],
+    rows,
+  );
+  if (proof && image) fillProof(sheet, proof, image, { top: boxTop, half, wide });
   sheet.y -= boxHeight;
+  if (image && wide) {
+    // A pad too wide for the driver's box at 25 mm: its signature spans the page under both boxes.
+    sheet.gap(4);
+    text(sheet.page, `${t('doc.signDriver')} · ${t('doc.signature')}`, sheet.left, sheet.y - 10, { font: fonts.bold, size: 10 });
+    const size = signatureSize(image, CONTENT_WIDTH) ?? fitWidth(image, CONTENT_WIDTH);
+    drawSignature(sheet, image, sheet.left, sheet.y - 14 - size.height, size);
+    sheet.y -= below;
+  }
   if (proof) {
     sheet.gap(5);
     const stationClock = Date.parse(proof.stationSignedAt);
@@ -134,29 +167,61 @@ export async function buildDeliveryNote(
   return { bytes, pages: sheet.pages.length };
 }
 
+/** The signature's printed size in a space `width` points wide: 30 mm high, less if it must, never under 25 mm (null). */
+function signatureSize(image: PDFImage, width: number): { width: number; height: number } | null {
+  const height = Math.min(SIGNATURE_HEIGHT, (width * image.height) / image.width);
+  return height < SIGNATURE_MIN_HEIGHT - 1e-9 ? null : { width: (height * image.width) / image.height, height };
+}
+
+/** The signature across `width` points, aspect kept (a pad wider than any station makes: under 25 mm, said in README). */
+const fitWidth = (image: PDFImage, width: number) => ({ width, height: (width * image.height) / image.width });
+
+/** The signature image at (x, y) in `size`, its strokes widened to at least SIGNATURE_MIN_STROKE (see there). */
+function drawSignature(sheet: Sheet, image: PDFImage, x: number, y: number, size: { width: number; height: number }): void {
+  for (let k = 0; k <= 8; k++) {
+    const angle = (k * Math.PI) / 4;
+    const spread = k === 8 ? 0 : SIGNATURE_SPREAD;
+    sheet.page.drawImage(image, {
+      x: x + spread * Math.cos(angle),
+      y: y + spread * Math.sin(angle),
+      ...size,
+      blendMode: BlendMode.Multiply,
+    });
+  }
+}
+
 /**
  * Writes the hand-over into the signature boxes (their rows: see `Sheet.signatureBox`): the warehouse's user and time,
- * the driver's name, vehicle plate, signature image (scaled into its row) and signing time.
+ * the driver's name and vehicle plate; then the driver's signature row (label, the signature in a 30 mm area across the
+ * box, unless `wide` puts it under both boxes) and the signing time on the last row.
  */
-async function fillProof(sheet: Sheet, proof: ProofOfDelivery, at: { top: number; half: number }): Promise<void> {
+function fillProof(
+  sheet: Sheet,
+  proof: ProofOfDelivery,
+  image: PDFImage,
+  at: { top: number; half: number; wide: boolean },
+): void {
   const { regular } = sheet.fonts;
   const row = (i: number) => at.top - (17 + i * 11) * MM;
   const value = (x: number, i: number, v: string) =>
     text(sheet.page, v, x + 24 * MM, row(i) + 1, { font: regular, size: 10, maxWidth: at.half - 30 * MM });
+  const label = (x: number, i: number, v: string) => {
+    text(sheet.page, v, x + 3 * MM, row(i), { font: regular, size: 9 });
+    rule(sheet.page, x + 22 * MM, row(i) - 1.5, x + at.half - 4 * MM, row(i) - 1.5, 0.5, BLACK);
+  };
+  const t = sheet.t;
   const left = sheet.left;
   const right = sheet.left + at.half + 8 * MM;
   value(left, 0, proof.userName);
   value(left, 2, formatTime(proof.signedAt));
   value(right, 0, proof.driverName);
   value(right, 1, proof.vehiclePlate);
-  value(right, 3, formatTime(proof.signedAt));
-  const image = await sheet.pdf.embedPng(proof.signaturePng.bytes);
-  const box = { width: at.half - 30 * MM, height: 10 * MM };
-  const scale = Math.min(box.width / image.width, box.height / image.height);
-  sheet.page.drawImage(image, {
-    x: right + 24 * MM,
-    y: row(2) - 1.5,
-    width: image.width * scale,
-    height: image.height * scale,
-  });
+  // Row 2 is the signature's label; the area under it runs to row 5 (33 mm), the date is on row 6.
+  text(sheet.page, t('doc.signature'), right + 3 * MM, row(2), { font: regular, size: 9 });
+  const area = { x: right + 3 * MM, width: at.half - 6 * MM, bottom: row(5) - 2 * MM };
+  const size = signatureSize(image, area.width);
+  if (!at.wide && size) drawSignature(sheet, image, area.x + (area.width - size.width) / 2, area.bottom, size);
+  rule(sheet.page, area.x, area.bottom - 1.5, area.x + area.width, area.bottom - 1.5, 0.5, BLACK);
+  label(right, PROOF_ROWS - 1, t('doc.date'));
+  value(right, PROOF_ROWS - 1, formatTime(proof.signedAt));
 }

@@ -9,9 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inkBox, isInk, renderPages } from '../../../../../tests/support/handPdf';
 import { encodePng } from '../../../../../tests/support/png';
 import { checkPng } from '../../../platform/pngGuard';
-import { STATION_CLOCK_TOLERANCE_MS } from './deliveryNote';
+import { SIGNATURE_MIN_HEIGHT, SIGNATURE_MIN_STROKE, STATION_CLOCK_TOLERANCE_MS } from './deliveryNote';
 import { sampleDelivery, sampleDispatch, sampleLabel, samplePackage } from './documents.samples';
 import type { LabelData } from './documents.types';
 import { renderDeliveryNote, renderDispatchList, renderLabels, renderPackingList } from './index';
@@ -389,7 +390,7 @@ describe('proof of delivery', () => {
     maxWidth: 2000,
     maxHeight: 1000,
   });
-  const proof = (stationSignedAt: string) => ({
+  const proof = (stationSignedAt: string, signaturePng = signature) => ({
     driverName: 'Wang Lei',
     vehiclePlate: 'SH-A1234',
     carrierCode: 'SF',
@@ -397,7 +398,7 @@ describe('proof of delivery', () => {
     stationSignedAt,
     stationName: 'DOCK-01',
     userName: 'loader',
-    signaturePng: signature,
+    signaturePng,
   });
 
   it("prints the station's clock beside the server's signing time only when off by more than the tolerance, in both languages", async () => {
@@ -416,6 +417,59 @@ describe('proof of delivery', () => {
       const text = pdfText(save(`pod-${language}-within`, (await renderDeliveryNote(data, language, proof(within))).bytes));
       expect(squash(text)).toContain(squash(formatTime('2026-03-10T08:30:00.000Z')));
       expect(text).not.toMatch(/终端时钟|station's clock/);
+    }
+  });
+
+  /**
+   * The station's pad at 1280 × 800 (1232 × 610 px) and a wide one (1600 × 400 px, too wide for the driver's box at
+   * 25 mm: printed under both boxes), each with the station's 3.5 px pen, drawn as a red frame along the pad's edges
+   * (so the ink's box is the printed image's) and a red stroke across its middle; rendered by poppler at 400 dpi.
+   */
+  it("prints the driver's signature legibly: at least 25 mm high, the pad's aspect kept, strokes at least 0.6 pt", async () => {
+    const pads = [[1232, 610, 'zh_cn'] as const, [1600, 400, 'en_us'] as const];
+    for (const [width, height, language] of pads) {
+      const pen = 3.5;
+      const rows = Buffer.alloc((width * 4 + 1) * height);
+      for (let y = 0; y < height; y++)
+        for (let x = 0; x < width; x++) {
+          // Red everywhere, opaque only on the ink: smoothing a scaled image then never blends the ink with black.
+          const frame = x < pen || y < pen || x >= width - pen || y >= height - pen;
+          const ink = frame || Math.abs(y - height / 2) < pen / 2;
+          rows.set([255, 0, 0, ink ? 255 : 0], y * (width * 4 + 1) + 1 + x * 4);
+        }
+      const pad = checkPng(encodePng(width, height, 6, rows), { maxBytes: 300 * 1024, maxWidth: 2000, maxHeight: 1000 });
+      const { bytes } = await renderDeliveryNote(sampleDelivery(3), language, proof('2026-03-10T08:30:00.000Z', pad));
+      artifact(save(`pod-signature-${width}`, bytes), `pod-signature-${width}`);
+      const pt = 400 / 72;
+      const [page] = renderPages(bytes, 400);
+      const ink = page && inkBox(page, 'red');
+      if (!page || !ink) throw new Error('the signature is not printed');
+      const inkHeight = (ink.bottom - ink.top) / pt;
+      const inkWidth = (ink.right - ink.left) / pt;
+      expect(inkHeight, `${width}`).toBeGreaterThanOrEqual(SIGNATURE_MIN_HEIGHT);
+      // The pad's aspect: the frame's outer edges, less the widening of the strokes on both sides.
+      expect((inkWidth - SIGNATURE_MIN_STROKE) / (inkHeight - SIGNATURE_MIN_STROKE)).toBeCloseTo(width / height, 1);
+      // Stroke widths down a column (top, middle and bottom lines) and along a row (left and right lines).
+      const runs = (points: [number, number][]) => {
+        const found: number[] = [];
+        let run = 0;
+        for (const [x, y] of points) {
+          if (isInk(page, x, y, 'red')) run++;
+          else if (run > 0) {
+            found.push(run / pt);
+            run = 0;
+          }
+        }
+        if (run > 0) found.push(run / pt);
+        return found;
+      };
+      const column = Math.round((ink.left + ink.right) / 2);
+      const row = Math.round(ink.top + (ink.bottom - ink.top) / 4);
+      const across = runs(Array.from({ length: ink.bottom - ink.top + 2 }, (_, i) => [column, ink.top - 1 + i]));
+      const along = runs(Array.from({ length: ink.right - ink.left + 2 }, (_, i) => [ink.left - 1 + i, row]));
+      expect(across, `${width}`).toHaveLength(3);
+      expect(along, `${width}`).toHaveLength(2);
+      for (const stroke of [...across, ...along]) expect(stroke, `${width}`).toBeGreaterThanOrEqual(SIGNATURE_MIN_STROKE);
     }
   });
 });
