@@ -191,7 +191,11 @@ describe('a hand-over of a client the user is not granted', () => {
     // A user of every client of WH01 ships it with a hand-over of their own.
     await worker(t, admin, 'all-loader', { permissions: HANDOVER_PERMISSIONS, warehouses: ['WH01'], badge: 'B-ALL' });
     const all = (await badgeSignIn(t, station.key, 'B-ALL')).body.data.token;
-    const shipped = await s.post<HandoverAnswer>('/api/kiosk/delivery/handover', { ...request, submissionId: 'sub-all' }, all);
+    const shipped = await s.post<HandoverAnswer>(
+      '/api/kiosk/delivery/handover',
+      { ...request, submissionId: 'sub-all-loader' },
+      all,
+    );
     expect(shipped.body.code, shipped.body.msg ?? '').toBe(200);
     expect(shipped.body.data).toMatchObject({ deliveryNumber, cartons: 1, duplicate: false });
   });
