@@ -19,7 +19,6 @@ import {
   handoverReady,
   handoverRequest,
   stationPost,
-  withStationKeys,
   worker,
 } from './kioskTestKit';
 
