@@ -10,6 +10,7 @@
  */
 import { proxy } from 'valtio';
 import type { HandoverAnswer, StationHandoverRequest } from '../../shared/kiosk';
+import { currentToken } from '../kit/session';
 import { sendHandover } from './kioskApi';
 
 const OUTBOX_STORAGE = 'wharf.kiosk.outbox';
@@ -75,7 +76,8 @@ export function deliver(request: StationHandoverRequest): Promise<Delivery> {
   const running = inFlight.get(request.submissionId);
   if (running) return running;
   const attempt = (async (): Promise<Delivery> => {
-    const result = await sendHandover(request);
+    // Kept before issue 25 without the session it was confirmed in: it goes with the signed-in worker's, as it did then.
+    const result = await sendHandover({ ...request, sessionToken: request.sessionToken || currentToken() || '' });
     if (result.ok) {
       drop(request.submissionId);
       refresh();
