@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Sets up a Debian machine as a Wharf dock station (kiosk/README.md):
-#   install.sh [--user NAME] [--no-packages] https://wharf.example.local[:port]
+#   install.sh [--user NAME] [--no-packages] [--allow-http] https://wharf.example.local[:port]
 # - Debian's Chromium and the CJK font (fonts-wqy-microhei);
 # - the managed browser policy (/etc/chromium/policies/managed/wharf.json) with the server's address filled in;
 # - a station user (default wharf-kiosk) whose desktop session starts launch.sh (XDG autostart);
@@ -10,17 +10,19 @@
 set -euo pipefail
 
 usage() {
-  echo "usage: install.sh [--user NAME] [--no-packages] <server address, e.g. https://wharf.example.local>" >&2
+  echo "usage: install.sh [--user NAME] [--no-packages] [--allow-http] <server address, e.g. https://wharf.example.local>" >&2
   exit 2
 }
 
 STATION_USER=wharf-kiosk
 PACKAGES=1
+ALLOW_HTTP=0
 ADDRESS=
 while [ $# -gt 0 ]; do
   case "$1" in
     --user) STATION_USER="${2:-}"; [ -n "$STATION_USER" ] || usage; shift 2 ;;
     --no-packages) PACKAGES=0; shift ;;
+    --allow-http) ALLOW_HTTP=1; shift ;;
     -h|--help) usage ;;
     -*) echo "install.sh: unknown option $1" >&2; usage ;;
     *) [ -z "$ADDRESS" ] || usage; ADDRESS="$1"; shift ;;
@@ -34,6 +36,19 @@ if [[ ! "$ADDRESS" =~ ^(https?)://([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5
   exit 2
 fi
 ORIGIN="${BASH_REMATCH[1]}://${BASH_REMATCH[2]}${BASH_REMATCH[3]}"
+# Plain http:// to another machine carries the station key, sessions and the drivers' signatures unencrypted, and the
+# browser treats the page as insecure (kiosk/README.md "HTTPS"): refused unless asked for explicitly, and then loudly.
+HOST="${BASH_REMATCH[2]}"
+if [ "${BASH_REMATCH[1]}" = http ] && [ "$HOST" != localhost ] && [ "$HOST" != 127.0.0.1 ] && [ "$HOST" != '[::1]' ]; then
+  if [ "$ALLOW_HTTP" != 1 ]; then
+    echo "install.sh: '$ADDRESS' is plain HTTP to another machine: the station key, sessions and drivers' signatures" >&2
+    echo "  would travel unencrypted. Serve Wharf over HTTPS (kiosk/README.md \"HTTPS\"), or pass --allow-http" >&2
+    echo "  to install anyway on a network you trust." >&2
+    exit 2
+  fi
+  echo "install.sh: WARNING: $ORIGIN is plain HTTP: the station key, sessions and drivers' signatures travel" >&2
+  echo "install.sh: WARNING: unencrypted on the network. Serve Wharf over HTTPS (kiosk/README.md \"HTTPS\")." >&2
+fi
 if [[ ! "$STATION_USER" =~ ^[a-z_][a-z0-9_-]{0,31}$ ]]; then
   echo "install.sh: '$STATION_USER' is not a valid user name" >&2
   exit 2

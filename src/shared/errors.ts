@@ -236,6 +236,11 @@ export const ERROR_CODES = [
   'podSubmissionReused',
   'podNotFound',
   'podNotFoundScan',
+  'podUnattachedNotFound',
+  'podUnattachedResolved',
+  'podAttachNotShipped',
+  'podAttachHasProof',
+  'kioskHandoverSessionUnknown',
   // Excel import (imports module)
   'importWarehouseRequired',
   'importBatchTooLarge',

@@ -142,12 +142,78 @@ export interface HandoverRequest {
   /** The station's clock when the driver confirmed (kept for audit; the proof's signing time is the server's). */
   signedAt: string;
 }
+/**
+ * What became of a signed hand-over at the server (issue 25 item 2: a signature that reached it is never dropped):
+ * - `shipped`: the delivery shipped with this proof;
+ * - `attached`: the delivery had been shipped meanwhile (from a desk) without a proof: this one is now its proof;
+ * - `unattached`: the delivery could not take it (other cartons or carrier, not found, already holding a proof): the
+ *   signature is kept at the server as an unattached proof (`unattachedId`) that the office attaches or discards;
+ *   `reason` says why in the station's language.
+ */
+export type HandoverOutcome = 'shipped' | 'attached' | 'unattached';
+
 export interface HandoverAnswer {
   deliveryNumber: string;
+  outcome: HandoverOutcome;
+  /** The proof of delivery (0 when unattached). */
   podId: number;
+  /** The unattached proof (0 unless `outcome` is unattached). */
+  unattachedId: number;
+  /** Why the hand-over did not ship the delivery (attached, unattached); empty when shipped. */
+  reason: string;
   cartons: number;
   /** True when this submission had already been received (nothing was shipped again). */
   duplicate: boolean;
+}
+
+/**
+ * `POST /kiosk/station/handover` (station key header, no live session needed; issue 25 item 4): a hand-over the
+ * station's outbox kept, sent with the station's own credentials. `sessionToken` is the session in which the worker
+ * confirmed it at this station (ended since, perhaps): it names who handed the delivery over.
+ */
+export interface StationHandoverRequest extends HandoverRequest {
+  sessionToken: string;
+}
+
+/** Unattached proof status: U waiting for the office, A attached to a delivery, D discarded (with a reason). */
+export const UNATTACHED_POD_STATUSES = ['U', 'A', 'D'] as const;
+export type UnattachedPodStatus = (typeof UNATTACHED_POD_STATUSES)[number];
+
+/** `POST /tblShippingLabel/findUnattachedPods` {whId, status?}: the signed hand-overs no delivery took. */
+export interface UnattachedPod {
+  id: number;
+  whId: string;
+  /** The delivery the station named. */
+  deliveryNumber: string;
+  driverName: string;
+  vehiclePlate: string;
+  carrierCode: string;
+  /** The server's time of receipt, and the station's clock (ISO). */
+  receivedAt: string;
+  stationSignedAt: string;
+  stationName: string;
+  userName: string;
+  cartons: string[];
+  /** Why no delivery took it, in the caller's language. */
+  reason: string;
+  status: UnattachedPodStatus;
+  resolvedBy: string | null;
+  resolvedAt: string | null;
+  discardReason: string | null;
+  podId: number | null;
+  /** PNG, base64. */
+  signaturePng: string;
+}
+
+/** `POST /tblShippingLabel/attachPod`: an unattached proof becomes the proof of a shipped delivery without one. */
+export interface AttachPodRequest {
+  id: number;
+  deliveryNumber: string;
+}
+/** `POST /tblShippingLabel/discardPod`: an unattached proof set aside, with the reason (1–200 characters). */
+export interface DiscardPodRequest {
+  id: number;
+  reason: string;
 }
 
 /** The proof of delivery as the console's delivery list shows it. */

@@ -69,6 +69,8 @@ describe('the route walk', () => {
       '/kiosk/login/badge',
       '/kiosk/login/pin',
       '/kiosk/station',
+      // The station's outbox: a kept hand-over sent with the station key and the session it was confirmed in.
+      '/kiosk/station/handover',
       '/login',
       '/logout',
     ]);

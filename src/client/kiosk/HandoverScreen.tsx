@@ -4,9 +4,10 @@
  * a preview, and the confirmation — kept in the outbox first, then sent (see outbox.ts).
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { HandoverAnswer, HandoverRequest, KioskDelivery, StationConfig } from '../../shared/kiosk';
+import type { HandoverAnswer, KioskDelivery, StationConfig, StationHandoverRequest } from '../../shared/kiosk';
 import { MAX_SIGNATURE_BYTES, MAX_SIGNATURE_HEIGHT, MAX_SIGNATURE_WIDTH } from '../../shared/kiosk';
 import { useT } from '../kit/i18n';
+import { currentToken } from '../kit/session';
 import { SlIcon } from '../kit/sl';
 import { strokesToPng } from '../signature/SignaturePad';
 import { EMPTY_HISTORY, type StrokeHistory } from '../signature/strokes';
@@ -15,10 +16,12 @@ import { DriverSignature } from './DriverSignature';
 import { HandoverDetails } from './HandoverDetails';
 import { HandoverPreview } from './HandoverPreview';
 import { HandoverResult } from './HandoverResult';
+import { draftOf, dropDraft, keepDraft } from './handoverDraft';
 import { findDelivery } from './kioskApi';
 import { deliver, keepHandover, onOutboxResult } from './outbox';
 import { RefusalFlash } from './RefusalFlash';
 import { ScanField } from './ScanField';
+import { randomId } from './stationKey';
 
 type Step = 'scan' | 'load' | 'details' | 'sign' | 'preview' | 'result';
 /** How the confirmation ended: shipped, kept on the station until the network is back, or refused by the server. */
@@ -42,18 +45,24 @@ function toBase64(bytes: Uint8Array): string {
 const cartonOf = (delivery: KioskDelivery, scan: string) =>
   delivery.cartons.find((carton) => carton.cartonNumber === scan || carton.shipLabelBarcode === scan);
 
+const signatureOf = (base64: string) => ({ base64, url: `data:image/png;base64,${base64}` });
+
 export function HandoverScreen({ station }: { station: StationConfig }) {
   const t = useT();
-  const [step, setStep] = useState<Step>('scan');
-  const [delivery, setDelivery] = useState<KioskDelivery | null>(null);
-  const [loaded, setLoaded] = useState<string[]>([]);
+  // A signed hand-over kept over a sign-out opens again at its preview (handoverDraft.ts).
+  const [draft] = useState(() => draftOf(station.id));
+  const [step, setStep] = useState<Step>(draft ? 'preview' : 'scan');
+  const [delivery, setDelivery] = useState<KioskDelivery | null>(draft?.delivery ?? null);
+  const [loaded, setLoaded] = useState<string[]>(draft?.loaded ?? []);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [flash, setFlash] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [details, setDetails] = useState({ driverName: '', vehiclePlate: '' });
+  const [details, setDetails] = useState({ driverName: draft?.driverName ?? '', vehiclePlate: draft?.vehiclePlate ?? '' });
   const [history, setHistory] = useState<StrokeHistory>(EMPTY_HISTORY);
-  const [signature, setSignature] = useState<{ base64: string; url: string } | null>(null);
-  const [submission, setSubmission] = useState<HandoverRequest | null>(null);
+  const [signature, setSignature] = useState<{ base64: string; url: string } | null>(
+    draft ? signatureOf(draft.signaturePng) : null,
+  );
+  const [submission, setSubmission] = useState<StationHandoverRequest | null>(null);
   const [outcome, setOutcome] = useState<HandoverOutcome | null>(null);
 
   const refuse = (text: string) => {
@@ -63,6 +72,7 @@ export function HandoverScreen({ station }: { station: StationConfig }) {
   const endFlash = useCallback(() => setFlash(null), []);
 
   const restart = () => {
+    dropDraft();
     setStep('scan');
     setDelivery(null);
     setLoaded([]);
@@ -132,16 +142,35 @@ export function HandoverScreen({ station }: { station: StationConfig }) {
       png.length > MAX_SIGNATURE_BYTES
         ? await strokesToPng(history.strokes, size.width, size.height, { scale: fit / 2, lineWidth: 3.5 })
         : png;
-    const base64 = toBase64(bytes);
-    setSignature({ base64, url: `data:image/png;base64,${base64}` });
+    setSignature(signatureOf(toBase64(bytes)));
     setStep('preview');
+  };
+
+  // Signed and not yet confirmed: kept on the station until confirmed or dropped (an idle sign-out keeps it).
+  useEffect(() => {
+    if (step !== 'preview' || !delivery || !signature) return;
+    keepDraft({
+      stationId: station.id,
+      delivery,
+      loaded,
+      driverName: details.driverName,
+      vehiclePlate: details.vehiclePlate,
+      signaturePng: signature.base64,
+      savedAt: new Date().toISOString(),
+    });
+  }, [step, delivery, signature, loaded, details, station.id]);
+
+  const signAgain = () => {
+    dropDraft();
+    setStep('sign');
   };
 
   const confirm = async () => {
     if (!delivery || !signature || busy) return;
-    // Made when the driver confirms, and kept with the hand-over: a retry is the same submission.
-    const request: HandoverRequest = {
-      submissionId: crypto.randomUUID(),
+    // Made when the driver confirms, and kept with the hand-over: a retry is the same submission. The session it is
+    // confirmed in goes with it: the outbox sends it in this worker's name, signed in or not (outbox.ts).
+    const request: StationHandoverRequest = {
+      submissionId: randomId(),
       whId: delivery.whId,
       deliveryNumber: delivery.deliveryNumber,
       loadedCartons: loaded,
@@ -150,9 +179,11 @@ export function HandoverScreen({ station }: { station: StationConfig }) {
       vehiclePlate: details.vehiclePlate.trim(),
       signaturePng: signature.base64,
       signedAt: new Date().toISOString(),
+      sessionToken: currentToken() ?? '',
     };
     try {
       keepHandover(request);
+      dropDraft();
     } catch {
       setOutcome({ kind: 'unsaved', message: t('kiosk.handover.storageFull') });
       setStep('result');
@@ -258,7 +289,7 @@ export function HandoverScreen({ station }: { station: StationConfig }) {
           vehiclePlate={details.vehiclePlate}
           signatureUrl={signature.url}
           busy={busy}
-          onBack={() => setStep('sign')}
+          onBack={signAgain}
           onConfirm={() => void confirm()}
         />
       )}

@@ -12,10 +12,12 @@ import { readStationKey, session, setLanguage, signIn } from '../kit/session';
 import { EnrolScreen } from './EnrolScreen';
 import { KioskConnecting } from './KioskConnecting';
 import { KioskFrame } from './KioskFrame';
+import { KioskUnsupported } from './KioskUnsupported';
 import { enrolStation, kioskSession, logoutKiosk, stationState, whenSessionLost } from './kioskApi';
 import { forgetKioskUser, forgetStation, kiosk, lastStation, rememberKioskUser, rememberStation } from './kioskState';
 import { startOutbox } from './outbox';
 import { SignInScreen } from './SignInScreen';
+import { stationProblems } from './stationCheck';
 import { newStationKey } from './stationKey';
 import { useLockdown } from './useLockdown';
 import './kiosk.css';
@@ -26,6 +28,9 @@ const STATE_POLL_MS = 10_000;
 
 export function KioskApp() {
   useLockdown();
+  // Checked once: a browser that cannot keep a signature or make ids refuses to start (stationCheck.ts).
+  const [problems] = useState(stationProblems);
+  const works = problems.length === 0;
   const { token } = useSnapshot(session);
   const [station, setStation] = useState<StationConfig | null>(null);
   const [, setLocation] = useLocation();
@@ -91,10 +96,11 @@ export function KioskApp() {
   }, [enrol]);
 
   useEffect(() => {
+    if (!works) return;
     void check();
     const timer = setInterval(() => void check(), phase === 'active' ? STATE_POLL_MS : ENROL_POLL_MS);
     return () => clearInterval(timer);
-  }, [check, phase]);
+  }, [check, phase, works]);
 
   // Any 401 of the station session: back to the sign-in, and the station's state checked at once.
   useEffect(() => {
@@ -104,7 +110,8 @@ export function KioskApp() {
     });
   }, [backHome, check]);
 
-  // The outbox sends while the station is bound (the hand-over carries the station key).
+  // The outbox sends while the station is bound, signed in or not: with the station key and the session each hand-over
+  // was confirmed in (outbox.ts).
   useEffect(() => (phase === 'active' ? startOutbox(() => navigator.onLine !== false) : undefined), [phase]);
 
   // A reload keeps the session (sessionStorage): the worker and their flows are asked again (a 401 signs out).
@@ -126,6 +133,7 @@ export function KioskApp() {
     backHome();
   }, [backHome]);
 
+  if (!works) return <KioskUnsupported problems={problems} />;
   if (phase === 'enrol') return <EnrolScreen code={code} />;
   if (phase === 'checking' || !station) return <KioskConnecting />;
   if (!token) return <SignInScreen station={station} onSignedIn={signedIn} />;

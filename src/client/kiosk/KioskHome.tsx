@@ -3,8 +3,9 @@ import { useLocation } from 'wouter';
 import { KIOSK_FLOWS, type KioskFlow, type StationConfig } from '../../shared/kiosk';
 import { useT } from '../kit/i18n';
 import { SlIcon } from '../kit/sl';
+import { draftOf, dropDraft, handoverDraft } from './handoverDraft';
 import { kiosk } from './kioskState';
-import { outbox } from './outbox';
+import { OutboxStatus } from './OutboxStatus';
 
 const FLOW_ICON: Record<KioskFlow, string> = {
   HANDOVER: 'truck',
@@ -19,22 +20,29 @@ const FLOW_PATH: Record<KioskFlow, string> = { HANDOVER: '/handover', RECEIVE: '
 export function KioskHome({ station }: { station: StationConfig }) {
   const t = useT();
   const { flows } = useSnapshot(kiosk);
-  const { pending, refused } = useSnapshot(outbox);
+  useSnapshot(handoverDraft);
+  const draft = draftOf(station.id);
   const [, setLocation] = useLocation();
   const shown = KIOSK_FLOWS.filter((flow) => flows.includes(flow) && station.flows.includes(flow));
   return (
     <div className="kiosk-home" data-testid="kiosk-home-screen">
-      {pending > 0 && (
-        <p className="kiosk-outbox" data-testid="kiosk-outbox" role="status">
-          <SlIcon name="cloud-arrow-up" />
-          {t('kiosk.outbox.pending', { count: pending })}
-        </p>
-      )}
-      {refused > 0 && (
-        <p className="kiosk-outbox kiosk-outbox-refused" data-testid="kiosk-outbox-refused">
-          <SlIcon name="exclamation-octagon" />
-          {t('kiosk.outbox.refused', { count: refused })}
-        </p>
+      <OutboxStatus />
+      {draft && shown.includes('HANDOVER') && (
+        <div className="kiosk-draft" data-testid="kiosk-draft" role="status">
+          <SlIcon name="pen" />
+          <p>{t('kiosk.draft.offer', { delivery: draft.delivery.deliveryNumber, driver: draft.driverName })}</p>
+          <button type="button" className="kiosk-button" data-testid="kiosk-draft-discard" onClick={dropDraft}>
+            {t('kiosk.draft.discard')}
+          </button>
+          <button
+            type="button"
+            className="kiosk-button kiosk-primary"
+            data-testid="kiosk-draft-resume"
+            onClick={() => setLocation(FLOW_PATH.HANDOVER)}
+          >
+            {t('kiosk.draft.resume')}
+          </button>
+        </div>
       )}
       <div className="kiosk-tiles">
         {shown.map((flow) => (

@@ -5,6 +5,7 @@ import { SlIcon } from '../kit/sl';
 import { type KioskResult, loginByBadge, loginByPin } from './kioskApi';
 import { LanguageToggle } from './LanguageToggle';
 import { OnScreenKeyboard } from './OnScreenKeyboard';
+import { OutboxStatus } from './OutboxStatus';
 import { ScanField } from './ScanField';
 import { StationTitle } from './StationTitle';
 
@@ -65,6 +66,13 @@ export function SignInScreen({ station, onSignedIn }: Props) {
           <p className="kiosk-error" data-testid="kiosk-signin-error" role="alert">
             {error}
           </p>
+          {/* Hand-overs waiting: the outbox sends them with the station's own credentials, nobody signed in. */}
+          <OutboxStatus />
+          {!window.isSecureContext && (
+            <p className="kiosk-insecure" data-testid="kiosk-insecure">
+              {t('kiosk.insecure')}
+            </p>
+          )}
         </section>
         <section className="kiosk-signin-pin">
           <h2>{t('kiosk.signIn.pinTitle')}</h2>

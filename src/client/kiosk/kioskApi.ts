@@ -7,11 +7,11 @@ import type {
   BadgeLoginRequest,
   EnrolAnswer,
   HandoverAnswer,
-  HandoverRequest,
   KioskDelivery,
   KioskLoginAnswer,
   KioskSessionInfo,
   PinLoginRequest,
+  StationHandoverRequest,
   StationState,
 } from '../../shared/kiosk';
 import { SUCCESS } from '../../shared/wire';
@@ -53,7 +53,11 @@ export const loginByPin = (body: PinLoginRequest) => call<KioskLoginAnswer>('/ki
 /** The signed-in worker and their flows (a reload of the station asks again). */
 export const kioskSession = () => call<KioskSessionInfo>('/kiosk/session', {});
 export const findDelivery = (scan: string) => call<KioskDelivery>('/kiosk/delivery/find', { scan });
-export const sendHandover = (request: HandoverRequest) => call<HandoverAnswer>('/kiosk/delivery/handover', request);
+/**
+ * A kept hand-over, sent with the station's own credentials (its key, and the session it was confirmed in): it goes as
+ * soon as the network is there, whether anyone is signed in or not (issue 25 item 4).
+ */
+export const sendHandover = (request: StationHandoverRequest) => call<HandoverAnswer>('/kiosk/station/handover', request);
 
 /** Ends the signed-in session at the server (best effort) and here. */
 export async function logoutKiosk(): Promise<void> {

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { HandoverRequest } from '../../shared/kiosk';
+import type { HandoverAnswer, StationHandoverRequest } from '../../shared/kiosk';
 import type { KioskResult } from './kioskApi';
 
 // The outbox's rules without a browser: localStorage is a map, the server is the mocked send.
-const send = vi.fn<(request: HandoverRequest) => Promise<KioskResult<unknown>>>();
-vi.mock('./kioskApi', () => ({ sendHandover: (request: HandoverRequest) => send(request) }));
+const send = vi.fn<(request: StationHandoverRequest) => Promise<KioskResult<unknown>>>();
+vi.mock('./kioskApi', () => ({ sendHandover: (request: StationHandoverRequest) => send(request) }));
 
 const store = new Map<string, string>();
 vi.stubGlobal('localStorage', {
@@ -15,7 +15,7 @@ vi.stubGlobal('localStorage', {
 
 const { deliver, flushOutbox, keepHandover, outbox, pendingHandovers } = await import('./outbox');
 
-const request = (submissionId: string): HandoverRequest => ({
+const request = (submissionId: string): StationHandoverRequest => ({
   submissionId,
   whId: 'WH01',
   deliveryNumber: `DL-${submissionId}`,
@@ -25,8 +25,17 @@ const request = (submissionId: string): HandoverRequest => ({
   vehiclePlate: 'A12345',
   signaturePng: 'iVBORw0KGgo=',
   signedAt: '2026-11-26T09:00:00.000Z',
+  sessionToken: 'session-of-the-worker',
 });
-const answer = (deliveryNumber: string) => ({ deliveryNumber, podId: 1, cartons: 1, duplicate: false });
+const answer = (deliveryNumber: string): HandoverAnswer => ({
+  deliveryNumber,
+  outcome: 'shipped',
+  podId: 1,
+  unattachedId: 0,
+  reason: '',
+  cartons: 1,
+  duplicate: false,
+});
 
 describe('hand-over outbox', () => {
   beforeEach(() => {
@@ -54,7 +63,10 @@ describe('hand-over outbox', () => {
     send.mockResolvedValueOnce({ ok: false, status: 200, message: 'cartons do not match' });
     expect(await deliver(request('s2'))).toEqual({ kind: 'refused', message: 'cartons do not match' });
     expect(pendingHandovers()).toEqual([]);
-    const refused = JSON.parse(store.get('wharf.kiosk.refused') ?? '[]') as { request: HandoverRequest; message: string }[];
+    const refused = JSON.parse(store.get('wharf.kiosk.refused') ?? '[]') as {
+      request: StationHandoverRequest;
+      message: string;
+    }[];
     expect(refused.map((r) => [r.request.submissionId, r.message])).toEqual([['s2', 'cartons do not match']]);
     expect(outbox.refused).toBe(1);
   });

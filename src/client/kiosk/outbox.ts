@@ -2,11 +2,15 @@
  * The hand-over outbox (issue 16 "Nothing signed is ever lost"): a signed hand-over is written here, in localStorage,
  * before it is sent, and stays until the server has answered it. No answer (the network) leaves it for the next try —
  * every few seconds and when the browser comes back online — with the same submissionId, so the server ships it once
- * however often it arrives. A refusal (the server answered no) leaves the queue but is kept, with its reason, in the
- * station's list of refused hand-overs: the driver has signed, and an office user may need what was signed.
+ * however often it arrives. It goes with the station's own credentials and the session it was confirmed in (issue 25
+ * item 4), so it leaves as soon as the network is back, signed in or not. Whatever the server answers, the signature is
+ * then at the server (shipped, attached, or kept unattached for the office). A refusal (the server answered no: a
+ * station revoked, a session too old) leaves the queue but is kept, with its reason, in the station's list of refused
+ * hand-overs: the driver has signed, and an office user may need what was signed.
  */
 import { proxy } from 'valtio';
-import type { HandoverAnswer, HandoverRequest } from '../../shared/kiosk';
+import type { HandoverAnswer, StationHandoverRequest } from '../../shared/kiosk';
+import { currentToken } from '../kit/session';
 import { sendHandover } from './kioskApi';
 
 const OUTBOX_STORAGE = 'wharf.kiosk.outbox';
@@ -16,7 +20,7 @@ const REFUSED_KEPT = 20;
 const RETRY_MS = 5000;
 
 export interface RefusedHandover {
-  request: HandoverRequest;
+  request: StationHandoverRequest;
   message: string;
   refusedAt: string;
 }
@@ -38,16 +42,16 @@ function write<T>(key: string, items: readonly T[]): void {
 }
 
 function refresh(): void {
-  outbox.pending = read<HandoverRequest>(OUTBOX_STORAGE).length;
+  outbox.pending = read<StationHandoverRequest>(OUTBOX_STORAGE).length;
   outbox.refused = read<RefusedHandover>(REFUSED_STORAGE).length;
 }
 
 /** The hand-overs waiting to be sent, oldest first. */
-export const pendingHandovers = (): HandoverRequest[] => read<HandoverRequest>(OUTBOX_STORAGE);
+export const pendingHandovers = (): StationHandoverRequest[] => read<StationHandoverRequest>(OUTBOX_STORAGE);
 
 /** Keeps a signed hand-over until the server has it. Throws when the browser cannot store it (then nothing is sent). */
-export function keepHandover(request: HandoverRequest): void {
-  const items = read<HandoverRequest>(OUTBOX_STORAGE).filter((item) => item.submissionId !== request.submissionId);
+export function keepHandover(request: StationHandoverRequest): void {
+  const items = read<StationHandoverRequest>(OUTBOX_STORAGE).filter((item) => item.submissionId !== request.submissionId);
   write(OUTBOX_STORAGE, [...items, request]);
   refresh();
 }
@@ -55,7 +59,7 @@ export function keepHandover(request: HandoverRequest): void {
 function drop(submissionId: string): void {
   write(
     OUTBOX_STORAGE,
-    read<HandoverRequest>(OUTBOX_STORAGE).filter((item) => item.submissionId !== submissionId),
+    read<StationHandoverRequest>(OUTBOX_STORAGE).filter((item) => item.submissionId !== submissionId),
   );
 }
 
@@ -68,17 +72,18 @@ export type Delivery =
 const inFlight = new Map<string, Promise<Delivery>>();
 
 /** Sends one kept hand-over (the same one is never sent twice at the same time). */
-export function deliver(request: HandoverRequest): Promise<Delivery> {
+export function deliver(request: StationHandoverRequest): Promise<Delivery> {
   const running = inFlight.get(request.submissionId);
   if (running) return running;
   const attempt = (async (): Promise<Delivery> => {
-    const result = await sendHandover(request);
+    // Kept before issue 25 without the session it was confirmed in: it goes with the signed-in worker's, as it did then.
+    const result = await sendHandover({ ...request, sessionToken: request.sessionToken || currentToken() || '' });
     if (result.ok) {
       drop(request.submissionId);
       refresh();
       return { kind: 'sent', answer: result.data };
     }
-    // No answer, an expired session (401: sent again once someone signs in) or a server in trouble: try again later.
+    // No answer or a server in trouble: try again later.
     if (result.status !== 200) return { kind: 'waiting', message: result.message };
     drop(request.submissionId);
     const refused = [
@@ -95,7 +100,7 @@ export function deliver(request: HandoverRequest): Promise<Delivery> {
 }
 
 /** Sends every waiting hand-over, oldest first; reports each result. */
-export async function flushOutbox(onResult?: (request: HandoverRequest, result: Delivery) => void): Promise<void> {
+export async function flushOutbox(onResult?: (request: StationHandoverRequest, result: Delivery) => void): Promise<void> {
   for (const request of pendingHandovers()) {
     const result = await deliver(request);
     onResult?.(request, result);
@@ -104,10 +109,10 @@ export async function flushOutbox(onResult?: (request: HandoverRequest, result: 
   }
 }
 
-const listeners = new Set<(request: HandoverRequest, result: Delivery) => void>();
+const listeners = new Set<(request: StationHandoverRequest, result: Delivery) => void>();
 
 /** Hears the results of the background retries (the hand-over screen waits for its own). */
-export function onOutboxResult(listener: (request: HandoverRequest, result: Delivery) => void): () => void {
+export function onOutboxResult(listener: (request: StationHandoverRequest, result: Delivery) => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }

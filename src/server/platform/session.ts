@@ -164,7 +164,7 @@ async function activeStation(db: Db, id: number): Promise<StationScope | null> {
  * At a station the user's warehouses become the station's warehouse alone (when granted; none otherwise), with the
  * user's client limits there. Permissions stay the user's; the guard limits the routes.
  */
-function stationAccess(access: Access, station: StationScope): Access {
+export function stationAccess(access: Access, station: StationScope): Access {
   const granted = access.warehouses === 'all' || access.warehouses.includes(station.whId);
   const clients = Object.hasOwn(access.clients, station.whId) ? { [station.whId]: access.clients[station.whId] ?? [] } : {};
   return { ...access, warehouses: granted ? [station.whId] : [], clients };

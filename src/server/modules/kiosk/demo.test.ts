@@ -16,22 +16,25 @@ import {
 } from '../../db/seed/demoKiosk';
 import { DEMO_RF_WAVE, DEMO_RF_WAVE_2 } from '../../db/seed/demoRf';
 import { DEMO_SHIP_WAVE } from '../../db/seed/demoShipping';
-import { badgeSignIn, HANDOVER_PERMISSIONS, newStationKey, stationPost, worker } from './kioskTestKit';
+import { badgeSignIn, HANDOVER_PERMISSIONS, newStationKey, stationPost, withStationKeys, worker } from './kioskTestKit';
 
 type Row = Record<string, unknown>;
 let t: TestApp;
+/** Calls as the app's pages make them: a station session's with its station's key. */
+let s: Pick<TestApp, 'post' | 'get'>;
 let admin: string;
 const db = () => t.connection.db;
 
 beforeAll(async () => {
   t = await createTestApp();
+  s = withStationKeys(t);
   admin = await t.login();
 });
 afterAll(() => t.close());
 
 describe('demo dock station', () => {
   it('DOCK-01 stands at door D06 of WH01, new (waiting for its code), with every flow, in Chinese, 120 s idle', async () => {
-    const page = await t.post<{ content: Row[] }>(
+    const page = await s.post<{ content: Row[] }>(
       '/api/tKioskStation/findPage',
       { pageNum: 1, pageSize: 10, columnFilters: { whId: 'WH01', stationName: 'DOCK-01' } },
       admin,
@@ -123,7 +126,7 @@ describe('demo dock station', () => {
     ]);
 
     // The browser test finds "the open delivery of DEMO-WV-K with carrier SF" through the carton list.
-    const sf = await t.post<{ content: { deliveryNumber: string | null }[] }>(
+    const sf = await s.post<{ content: { deliveryNumber: string | null }[] }>(
       '/api/tblShippingLabel/findPage',
       { pageNum: 1, pageSize: 10, columnFilters: { whId: 'WH01', waveId: DEMO_KIOSK_WAVE, carrier: 'SF' } },
       admin,
@@ -146,13 +149,13 @@ describe('demo dock station', () => {
       select id from t_kiosk_station where wh_id = 'WH01' and station_name = 'DOCK-01'`.execute(db());
     const key = newStationKey();
     const { code } = (await stationPost<{ code: string }>(t, '/api/kiosk/enrol', { stationKey: key }, undefined)).body.data;
-    const bound = await t.post('/api/tKioskStation/bind', { id: rows[0]?.id, code }, admin);
+    const bound = await s.post('/api/tKioskStation/bind', { id: rows[0]?.id, code }, admin);
     expect(bound.body.code, bound.body.msg ?? '').toBe(200);
     await worker(t, admin, 'dock-demo', { permissions: HANDOVER_PERMISSIONS, warehouses: ['WH01'], badge: 'B-DEMO' });
     const signedIn = await badgeSignIn(t, key, 'B-DEMO');
     expect(signedIn.body.data.flows).toEqual(['HANDOVER', 'SIGN']);
     for (const [carrier, deliveryNumber] of Object.entries(DEMO_KIOSK_DELIVERIES)) {
-      const found = await t.post<KioskDelivery>('/api/kiosk/delivery/find', { scan: deliveryNumber }, signedIn.body.data.token);
+      const found = await s.post<KioskDelivery>('/api/kiosk/delivery/find', { scan: deliveryNumber }, signedIn.body.data.token);
       expect(found.body.data).toMatchObject({ deliveryNumber, carrierCode: carrier, status: 'O' });
       expect(found.body.data.cartons).toHaveLength(carrier === 'SF' ? 2 : 1);
     }

@@ -10,10 +10,11 @@ import { secretProperties } from '../../../shared/secrets';
 import { registerCrudRoutes } from '../../crud/crud.routes';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
+import { HttpError } from '../../platform/errors';
 import { PUBLIC_BODY_LIMIT } from '../../platform/schemas';
 import { registerPodRoutes } from './pod.routes';
 import { badgeLogin, pinLogin, sessionInfo, setBadge, setPin } from './signin.service';
-import { bindStation, enrol, revokeStation, stationBinding, stationState } from './stations.service';
+import { activeStationByKey, bindStation, enrol, revokeStation, stationBinding, stationState } from './stations.service';
 
 const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 // Station keys, PINs and badges are secrets (src/shared/secrets.ts): never answered, masked in the operation log.
@@ -34,6 +35,16 @@ export function stationKeyOf(request: FastifyRequest): string | undefined {
 
 export function registerKioskRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
+  // A station session is good only with its station's key (issue 25 item 13): the session token alone, copied off a
+  // station, answers 401 on every route. Runs after the guard (hooks run in the order added), once it knows the user.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const station = request.user?.station;
+    if (!station) return done();
+    activeStationByKey(db, stationKeyOf(request)).then(
+      (row) => done(row?.id === station.id ? undefined : new HttpError(401)),
+      (error: Error) => done(error),
+    );
+  });
   const can = (action: 'view' | 'add' | 'edit' | 'delete') => permission('tKioskStation', action);
   registerCrudRoutes(app, ctx, [stationBinding(() => ctx.now())]);
 

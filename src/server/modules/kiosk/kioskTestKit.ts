@@ -3,6 +3,7 @@
  * and calls carrying the station key.
  */
 import { randomBytes } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { encodePng } from '../../../../tests/support/png';
 import { createUser, type TestApp } from '../../../../tests/support/testApp';
@@ -11,7 +12,31 @@ import type { Envelope } from '../../../shared/wire';
 
 export const newStationKey = (): string => randomBytes(32).toString('base64url');
 
-/** A POST with the station key header (and a session token when given). */
+/** The station key of each station session signed in through `stationPost` (the station sends both). */
+const stationKeys = new Map<string, string>();
+
+type Answer<T> = { status: number; body: Envelope<T>; raw: LightMyRequestResponse };
+
+async function call<T>(
+  t: TestApp,
+  method: 'GET' | 'POST',
+  url: string,
+  body: unknown,
+  headers: { stationKey?: string | undefined; token?: string | undefined; ip?: string },
+): Promise<Answer<T>> {
+  const { stationKey, token, ip = '127.0.0.1' } = headers;
+  const raw = await t.app.inject({
+    method,
+    url,
+    remoteAddress: ip,
+    headers: { lang: 'en_us', ...(stationKey ? { 'x-station-key': stationKey } : {}), ...(token ? { token } : {}) },
+    ...(body === undefined ? {} : { payload: body as object }),
+  });
+  const isJson = String(raw.headers['content-type'] ?? '').includes('json');
+  return { status: raw.statusCode, body: (isJson ? raw.json() : null) as Envelope<T>, raw };
+}
+
+/** A POST with the station key header (and a session token when given); a sign-in's token is remembered with the key. */
 export async function stationPost<T = unknown>(
   t: TestApp,
   url: string,
@@ -19,15 +44,23 @@ export async function stationPost<T = unknown>(
   stationKey: string | undefined,
   token?: string,
   ip = '127.0.0.1',
-): Promise<{ status: number; body: Envelope<T> }> {
-  const raw = await t.app.inject({
-    method: 'POST',
-    url,
-    remoteAddress: ip,
-    headers: { lang: 'en_us', ...(stationKey ? { 'x-station-key': stationKey } : {}), ...(token ? { token } : {}) },
-    payload: body as object,
-  });
-  return { status: raw.statusCode, body: raw.json() as Envelope<T> };
+): Promise<Answer<T>> {
+  const answer = await call<T>(t, 'POST', url, body, { stationKey, token, ip });
+  const signedIn = (answer.body?.data as { token?: unknown } | null)?.token;
+  if (stationKey && url.includes('/kiosk/login/') && typeof signedIn === 'string') stationKeys.set(signedIn, stationKey);
+  return answer;
+}
+
+/**
+ * The app as a station's pages call it: a station session's calls carry the key of the station it was opened at beside
+ * the token (without it they answer 401: issue 25 item 13); any other token goes as it is.
+ */
+export function withStationKeys(t: TestApp): Pick<TestApp, 'post' | 'get'> {
+  const headers = (token?: string) => ({ stationKey: token ? stationKeys.get(token) : undefined, token });
+  return {
+    post: (url, body, token) => call(t, 'POST', url, body, headers(token)),
+    get: (url, token) => call(t, 'GET', url, undefined, headers(token)),
+  };
 }
 
 /** Creates a station row through the console and binds a freshly enrolled key to it; answers its id and key. */
@@ -99,7 +132,7 @@ export async function handoverReady(
   t: TestApp,
   admin: string,
   options: { station: string; user: string; badge: string; warehouses: string[] },
-): Promise<{ token: string; delivery: KioskDelivery }> {
+): Promise<{ token: string; key: string; station: Pick<TestApp, 'post' | 'get'>; delivery: KioskDelivery }> {
   const station = await boundStation(t, admin, { name: options.station, flows: ['HANDOVER'] });
   await worker(t, admin, options.user, {
     permissions: HANDOVER_PERMISSIONS,
@@ -111,9 +144,10 @@ export async function handoverReady(
     select delivery_number from tbl_shipping_label where wh_id = 'WH01' and order_number = 'DEMO-SO-3A' limit 1`.execute(
     t.connection.db,
   );
-  const found = await t.post<KioskDelivery>('/api/kiosk/delivery/find', { scan: rows[0]!.deliveryNumber }, token);
+  const at = withStationKeys(t);
+  const found = await at.post<KioskDelivery>('/api/kiosk/delivery/find', { scan: rows[0]!.deliveryNumber }, token);
   if (found.body.code !== 200) throw new Error(`delivery/find failed: ${found.body.msg}`);
-  return { token, delivery: found.body.data };
+  return { token, key: station.key, station: at, delivery: found.body.data };
 }
 
 /** The hand-over of every carton of the delivery, signed now with a small PNG; `over` replaces any field. */

@@ -19,11 +19,17 @@ let t: TestApp;
 let admin: string;
 let token: string;
 let delivery: KioskDelivery;
+/** Calls as the station makes them: its key beside the session token. */
+let k: Pick<TestApp, 'post' | 'get'>;
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login();
-  ({ token, delivery } = await handoverReady(t, admin, {
+  ({
+    token,
+    station: k,
+    delivery,
+  } = await handoverReady(t, admin, {
     station: 'DOCK-IMG',
     user: 'imager',
     badge: 'B-IMG',
@@ -33,7 +39,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const handover = (png: Uint8Array) =>
-  t.post<HandoverAnswer>(
+  k.post<HandoverAnswer>(
     '/api/kiosk/delivery/handover',
     handoverRequest(delivery, {
       driverName: 'Li Na',

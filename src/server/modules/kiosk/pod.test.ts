@@ -14,12 +14,18 @@ let t: TestApp;
 let admin: string;
 let token: string;
 let delivery: KioskDelivery;
+/** Calls as the station makes them: its key beside the session token. */
+let k: Pick<TestApp, 'post' | 'get'>;
 const SIGNATURE = png();
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login();
-  ({ token, delivery } = await handoverReady(t, admin, {
+  ({
+    token,
+    station: k,
+    delivery,
+  } = await handoverReady(t, admin, {
     station: 'DOCK-T1',
     user: 'loader',
     badge: 'B-LOAD',
@@ -46,67 +52,75 @@ describe('hand-over at a dock station', () => {
   it('finds a delivery by a carton number or express number, only in the station warehouse', async () => {
     expect(delivery).toMatchObject({ status: 'O', carrierCode: 'SF' });
     expect(delivery.cartons.length).toBe(2);
-    const byCarton = await t.post<KioskDelivery>('/api/kiosk/delivery/find', { scan: delivery.cartons[1]!.cartonNumber }, token);
+    const byCarton = await k.post<KioskDelivery>('/api/kiosk/delivery/find', { scan: delivery.cartons[1]!.cartonNumber }, token);
     expect(byCarton.body.data.deliveryNumber).toBe(delivery.deliveryNumber);
     const express = delivery.cartons[0]!.shipLabelBarcode!;
-    expect((await t.post<KioskDelivery>('/api/kiosk/delivery/find', { scan: express }, token)).body.data.deliveryNumber).toBe(
+    expect((await k.post<KioskDelivery>('/api/kiosk/delivery/find', { scan: express }, token)).body.data.deliveryNumber).toBe(
       delivery.deliveryNumber,
     );
     // A desk session may not use the station's routes.
     const desk = await t.login('loader', 'Secret#123');
-    expect((await t.post('/api/kiosk/delivery/find', { scan: express }, desk)).status).toBe(403);
+    expect((await k.post('/api/kiosk/delivery/find', { scan: express }, desk)).status).toBe(403);
   });
 
   it('refuses a hand-over with wrong cartons, carrier, signature, time, no driver or a direction control, and ships nothing', async () => {
-    const missing = await t.post(
+    // Other cartons or another carrier: not shipped, the signature kept unattached for the office (issue 25 item 2).
+    const missing = await k.post<HandoverAnswer>(
       '/api/kiosk/delivery/handover',
       request({ loadedCartons: [delivery.cartons[0]!.cartonNumber, 'CTX'] }),
       token,
     );
-    expect(missing.body.errorCode).toBe('podCartonsMismatch');
-    expect(missing.body.msg).toContain(delivery.cartons[1]!.cartonNumber);
-    expect(missing.body.msg).toContain('CTX');
-    expect((await t.post('/api/kiosk/delivery/handover', request({ carrierCode: 'JD' }), token)).body.errorCode).toBe(
-      'podCarrierMismatch',
-    );
-    expect((await t.post('/api/kiosk/delivery/handover', request({ signaturePng: 'aGVsbG8=' }), token)).body.errorCode).toBe(
+    expect(missing.body.data.outcome).toBe('unattached');
+    expect(missing.body.data.reason).toContain(delivery.cartons[1]!.cartonNumber);
+    expect(missing.body.data.reason).toContain('CTX');
+    const carrier = await k.post<HandoverAnswer>('/api/kiosk/delivery/handover', request({ carrierCode: 'JD' }), token);
+    expect(carrier.body.data).toMatchObject({ outcome: 'unattached', podId: 0 });
+    expect(carrier.body.data.reason).toMatch(/carrier|JD/i);
+    expect((await k.post('/api/kiosk/delivery/handover', request({ signaturePng: 'aGVsbG8=' }), token)).body.errorCode).toBe(
       'podSignatureInvalid',
     );
-    expect((await t.post('/api/kiosk/delivery/handover', request({ signedAt: 'yesterday' }), token)).body.errorCode).toBe(
+    expect((await k.post('/api/kiosk/delivery/handover', request({ signedAt: 'yesterday' }), token)).body.errorCode).toBe(
       'podSignedAtInvalid',
     );
-    expect((await t.post('/api/kiosk/delivery/handover', request({ driverName: ' ' }), token)).body.errorCode).toBe(
+    expect((await k.post('/api/kiosk/delivery/handover', request({ driverName: ' ' }), token)).body.errorCode).toBe(
       'fieldRequired',
     );
-    expect((await t.post('/api/kiosk/delivery/handover', request({ whId: 'WH02' }), token)).body.errorCode).toBe(
+    expect((await k.post('/api/kiosk/delivery/handover', request({ whId: 'WH02' }), token)).body.errorCode).toBe(
       'podNotFoundScan',
     );
     // A right-to-left override would print "Wang\u202Eoal" on the proof as something else than what is stored.
-    const disguised = await t.post('/api/kiosk/delivery/handover', request({ driverName: 'Wang\u202Eoal' }), token);
+    const disguised = await k.post('/api/kiosk/delivery/handover', request({ driverName: 'Wang\u202Eoal' }), token);
     expect(disguised.body.errorCode).toBe('fieldDirectionControl');
     expect(disguised.body.msg).toContain('Driver');
-    const plate = await t.post('/api/kiosk/delivery/handover', request({ vehiclePlate: '\u202DSU-A12345' }), token);
+    const plate = await k.post('/api/kiosk/delivery/handover', request({ vehiclePlate: '\u202DSU-A12345' }), token);
     expect(plate.body.errorCode).toBe('fieldDirectionControl');
-    const again = await t.post<KioskDelivery>('/api/kiosk/delivery/find', { scan: delivery.deliveryNumber }, token);
+    const again = await k.post<KioskDelivery>('/api/kiosk/delivery/find', { scan: delivery.deliveryNumber }, token);
     expect(again.body.data.status).toBe('O');
   });
 
   it('ships once even when the same submission is sent twice, and stores the proof with its PDF', async () => {
     const body = request();
-    const first = await t.post<HandoverAnswer>('/api/kiosk/delivery/handover', body, token);
+    const first = await k.post<HandoverAnswer>('/api/kiosk/delivery/handover', body, token);
     expect(first.body.code, first.body.msg ?? '').toBe(200);
-    expect(first.body.data).toMatchObject({ deliveryNumber: delivery.deliveryNumber, cartons: 2, duplicate: false });
-    const second = await t.post<HandoverAnswer>('/api/kiosk/delivery/handover', body, token);
+    expect(first.body.data).toMatchObject({
+      deliveryNumber: delivery.deliveryNumber,
+      outcome: 'shipped',
+      cartons: 2,
+      duplicate: false,
+    });
+    const second = await k.post<HandoverAnswer>('/api/kiosk/delivery/handover', body, token);
     expect(second.body.data).toEqual({ ...first.body.data, duplicate: true });
-    const shipped = await t.post<KioskDelivery>('/api/kiosk/delivery/find', { scan: delivery.deliveryNumber }, token);
+    const shipped = await k.post<KioskDelivery>('/api/kiosk/delivery/find', { scan: delivery.deliveryNumber }, token);
     expect(shipped.body.data.status).toBe('S');
     const { rows } = await sql<{ n: number }>`
       select count(*)::int as n from tran_log where tran_type = 'SHIP' and control_number = ${delivery.deliveryNumber}`.execute(
       t.connection.db,
     );
     expect(rows[0]!.n).toBeGreaterThan(0);
-    const other = await t.post('/api/kiosk/delivery/handover', request(), token);
-    expect(other.body.errorCode).toBe('deliveryShipped');
+    // Another signed hand-over of the shipped delivery (which has its proof): kept unattached, shipped once.
+    const other = await k.post<HandoverAnswer>('/api/kiosk/delivery/handover', request(), token);
+    expect(other.body.data).toMatchObject({ outcome: 'unattached', duplicate: false });
+    expect(other.body.data.reason).toContain('already been shipped');
 
     const list = await t.post<{ content: Record<string, unknown>[] }>(
       '/api/tDelivery/findPage',
@@ -168,7 +182,7 @@ describe('hand-over sent twice at once', () => {
       loadedCartons: cartonNumbers,
       carrierCode: 'JD',
     });
-    const answers = await Promise.all([1, 2].map(() => t.post<HandoverAnswer>('/api/kiosk/delivery/handover', body, token)));
+    const answers = await Promise.all([1, 2].map(() => k.post<HandoverAnswer>('/api/kiosk/delivery/handover', body, token)));
     expect(answers.map((a) => a.body.code)).toEqual([200, 200]);
     expect(answers.map((a) => a.body.data.duplicate).sort()).toEqual([false, true]);
     const { rows: pods } = await sql<{ n: number }>`
@@ -190,7 +204,7 @@ async function demoDelivery(orderNumber: string): Promise<KioskDelivery> {
     select delivery_number from tbl_shipping_label where wh_id = 'WH01' and order_number = ${orderNumber} limit 1`.execute(
     t.connection.db,
   );
-  const found = await t.post<KioskDelivery>('/api/kiosk/delivery/find', { scan: rows[0]!.deliveryNumber }, token);
+  const found = await k.post<KioskDelivery>('/api/kiosk/delivery/find', { scan: rows[0]!.deliveryNumber }, token);
   expect(found.body.code, found.body.msg ?? '').toBe(200);
   return found.body.data;
 }
@@ -203,7 +217,7 @@ async function handOverAt(open: KioskDelivery, stationTime: string) {
     carrierCode: open.carrierCode,
     signedAt: stationTime,
   });
-  const done = await t.post<HandoverAnswer>('/api/kiosk/delivery/handover', body, token);
+  const done = await k.post<HandoverAnswer>('/api/kiosk/delivery/handover', body, token);
   expect(done.body.code, done.body.msg ?? '').toBe(200);
   const pdf = await t.post('/api/tblShippingLabel/getPodDocument', { whId: 'WH01', deliveryNumber: open.deliveryNumber }, admin);
   const list = await t.post<{ content: Record<string, unknown>[] }>(

@@ -9,22 +9,25 @@ import { createTestApp, type TestApp } from '../../../../tests/support/testApp';
 import type { HandoverAnswer, HandoverRequest, KioskDelivery } from '../../../shared/kiosk';
 import type { RfAnswer, RfKey, RfListRow } from '../../../shared/rf';
 import { DEMO_KIOSK_DELIVERIES } from '../../db/seed/demoKiosk';
-import { badgeSignIn, boundStation, HANDOVER_PERMISSIONS, png, worker } from './kioskTestKit';
+import { badgeSignIn, boundStation, HANDOVER_PERMISSIONS, png, withStationKeys, worker } from './kioskTestKit';
 
 type Row = Record<string, unknown>;
 let t: TestApp;
+/** Calls as the app's pages make them: a station session's with its station's key. */
+let s: Pick<TestApp, 'post' | 'get'>;
 let admin: string;
 const db = () => t.connection.db;
 
 beforeAll(async () => {
   t = await createTestApp();
+  s = withStationKeys(t);
   admin = await t.login();
 });
 afterAll(() => t.close());
 
 /** An `/rfDialog/*` call of a session: the HTTP status and the answer. */
 async function rf<T>(path: string, body: unknown, token: string): Promise<{ status: number; data: T }> {
-  const res = await t.post<T>(`/api/rfDialog/${path}`, body, token);
+  const res = await s.post<T>(`/api/rfDialog/${path}`, body, token);
   return { status: res.status, data: res.body.data };
 }
 
@@ -155,7 +158,7 @@ describe('a hand-over of a client the user is not granted', () => {
 
     // Not found by the delivery number, the carton number or the express number: nothing of BLUE is shown.
     for (const scan of [deliveryNumber, carton.cartonNumber, carton.shipLabelBarcode]) {
-      const found = await t.post<KioskDelivery>('/api/kiosk/delivery/find', { scan }, token);
+      const found = await s.post<KioskDelivery>('/api/kiosk/delivery/find', { scan }, token);
       expect(found.body.errorCode, scan).toBe('podNotFoundScan');
       expect(JSON.stringify(found.body)).not.toContain('DEMO-SO-KB');
     }
@@ -170,15 +173,29 @@ describe('a hand-over of a client the user is not granted', () => {
       signaturePng: png(),
       signedAt: new Date().toISOString(),
     };
-    const refused = await t.post<HandoverAnswer>('/api/kiosk/delivery/handover', request, token);
-    expect(refused.body.errorCode).toBe('podNotFoundScan');
-    expect(refused.body.msg).not.toContain('BLUE');
+    // Not shipped, answered as for an unknown delivery (the driver's signature is kept unattached, as for one).
+    const refused = await s.post<HandoverAnswer>('/api/kiosk/delivery/handover', request, token);
+    expect(refused.body.data).toMatchObject({ outcome: 'unattached', podId: 0 });
+    expect(refused.body.data.reason).toBe(
+      (
+        await s.post<HandoverAnswer>(
+          '/api/kiosk/delivery/handover',
+          { ...request, submissionId: 'sub-client-unknown', deliveryNumber: 'DL-NONE' },
+          token,
+        )
+      ).body.data.reason.replace('DL-NONE', deliveryNumber),
+    );
+    expect(JSON.stringify(refused.body)).not.toContain('BLUE');
     expect(await snapshot()).toEqual(before);
 
-    // The same submission by a user of every client of WH01 ships it: the refusal stored nothing of it.
+    // A user of every client of WH01 ships it with a hand-over of their own.
     await worker(t, admin, 'all-loader', { permissions: HANDOVER_PERMISSIONS, warehouses: ['WH01'], badge: 'B-ALL' });
     const all = (await badgeSignIn(t, station.key, 'B-ALL')).body.data.token;
-    const shipped = await t.post<HandoverAnswer>('/api/kiosk/delivery/handover', request, all);
+    const shipped = await s.post<HandoverAnswer>(
+      '/api/kiosk/delivery/handover',
+      { ...request, submissionId: 'sub-all-loader' },
+      all,
+    );
     expect(shipped.body.code, shipped.body.msg ?? '').toBe(200);
     expect(shipped.body.data).toMatchObject({ deliveryNumber, cartons: 1, duplicate: false });
   });

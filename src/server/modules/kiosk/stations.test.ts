@@ -2,12 +2,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/testApp';
 import type { StationState } from '../../../shared/kiosk';
 import { ACCOUNT_LIMIT } from '../auth/throttle';
-import { badgeSignIn, boundStation, HANDOVER_PERMISSIONS, newStationKey, stationPost, worker } from './kioskTestKit';
+import {
+  badgeSignIn,
+  boundStation,
+  HANDOVER_PERMISSIONS,
+  newStationKey,
+  stationPost,
+  withStationKeys,
+  worker,
+} from './kioskTestKit';
 
 let t: TestApp;
+/** Calls as the app's pages make them: a station session's with its station's key. */
+let s: Pick<TestApp, 'post' | 'get'>;
 let admin: string;
 beforeAll(async () => {
   t = await createTestApp();
+  s = withStationKeys(t);
   admin = await t.login();
 });
 afterAll(() => t.close());
@@ -17,7 +28,7 @@ const minutes = (n: number): void => {
 };
 
 async function newStation(name: string): Promise<number> {
-  const res = await t.post<number>(
+  const res = await s.post<number>(
     '/api/tKioskStation/save',
     { whId: 'WH01', stationName: name, flows: 'HANDOVER,SIGN', language: 'zh_cn', idleSeconds: 90 },
     admin,
@@ -43,7 +54,7 @@ describe('stations and enrolment', () => {
 
   it('starts a new station as N and refuses an idle time out of range', async () => {
     const id = await newStation('ST-NEW');
-    const page = await t.post<{ content: Record<string, unknown>[] }>(
+    const page = await s.post<{ content: Record<string, unknown>[] }>(
       '/api/tKioskStation/findPage',
       { pageNum: 1, pageSize: 10, columnFilters: { stationName: 'ST-NEW' } },
       admin,
@@ -51,9 +62,9 @@ describe('stations and enrolment', () => {
     const row = page.body.data.content[0]!;
     expect(row).toMatchObject({ id, status: 'N', flows: 'HANDOVER,SIGN', boundTime: null });
     expect(Object.keys(row)).not.toContain('keyHash');
-    const bad = await t.post('/api/tKioskStation/save', { id, idleSeconds: 5 }, admin);
+    const bad = await s.post('/api/tKioskStation/save', { id, idleSeconds: 5 }, admin);
     expect(bad.body.errorCode).toBe('kioskIdleSecondsRange');
-    const flows = await t.post('/api/tKioskStation/save', { id, flows: 'HANDOVER,FLY' }, admin);
+    const flows = await s.post('/api/tKioskStation/save', { id, flows: 'HANDOVER,FLY' }, admin);
     expect(flows.body.errorCode).toBe('fieldNotInList');
   });
 
@@ -61,10 +72,10 @@ describe('stations and enrolment', () => {
     const id = await newStation('ST-BIND');
     const key = newStationKey();
     const { code } = (await stationPost<{ code: string }>(t, '/api/kiosk/enrol', { stationKey: key }, undefined)).body.data;
-    const wrong = await t.post('/api/tKioskStation/bind', { id, code: 'AAAA-AAAA' }, admin);
+    const wrong = await s.post('/api/tKioskStation/bind', { id, code: 'AAAA-AAAA' }, admin);
     expect(wrong.body).toMatchObject({ errorCode: 'kioskBindCodeInvalid' });
     expect(wrong.body.msg).toContain('AAAA-AAAA');
-    const bound = await t.post<{ stationName: string; flows: string[] }>(
+    const bound = await s.post<{ stationName: string; flows: string[] }>(
       '/api/tKioskStation/bind',
       { id, code: code.toLowerCase() },
       admin,
@@ -73,12 +84,12 @@ describe('stations and enrolment', () => {
     const state = await stationPost<StationState>(t, '/api/kiosk/station', {}, key);
     expect(state.body.data).toMatchObject({ state: 'active', station: { id, whId: 'WH01', idleSeconds: 90, language: 'zh_cn' } });
     const other = await newStation('ST-BIND2');
-    expect((await t.post('/api/tKioskStation/bind', { id: other, code }, admin)).body.errorCode).toBe('kioskBindCodeInvalid');
+    expect((await s.post('/api/tKioskStation/bind', { id: other, code }, admin)).body.errorCode).toBe('kioskBindCodeInvalid');
 
     const late = newStationKey();
     const lateCode = (await stationPost<{ code: string }>(t, '/api/kiosk/enrol', { stationKey: late }, undefined)).body.data.code;
     minutes(16);
-    expect((await t.post('/api/tKioskStation/bind', { id: other, code: lateCode }, admin)).body.errorCode).toBe(
+    expect((await s.post('/api/tKioskStation/bind', { id: other, code: lateCode }, admin)).body.errorCode).toBe(
       'kioskBindCodeInvalid',
     );
     expect((await stationPost<StationState>(t, '/api/kiosk/station', {}, late)).body.data).toEqual({ state: 'unknown' });
@@ -91,7 +102,7 @@ describe('stations and enrolment', () => {
       warehouses: ['WH02'],
     });
     const token = await t.login('wh02-admin', 'Secret#123');
-    const res = await t.post('/api/tKioskStation/bind', { id, code: 'ABCD-EFGH' }, token);
+    const res = await s.post('/api/tKioskStation/bind', { id, code: 'ABCD-EFGH' }, token);
     expect(res.body.errorCode).toBe('warehouseNotGranted');
   });
 });
@@ -119,7 +130,7 @@ describe('sign-in at a station', () => {
       t,
       '/api/kiosk/session',
       {},
-      undefined,
+      station.key,
       res.body.data.token,
     );
     expect(info.body.data).toMatchObject({ station: { id: station.id }, flows: ['HANDOVER', 'LOOKUP', 'SIGN'] });
@@ -134,7 +145,7 @@ describe('sign-in at a station', () => {
   it('signs in by account and PIN; the PIN is never answered by the user list', async () => {
     const res = await stationPost<{ token: string }>(t, '/api/kiosk/login/pin', { account: 'docker', pin: '4821' }, station.key);
     expect(res.body.code, res.body.msg ?? '').toBe(200);
-    const users = await t.post<{ content: Record<string, unknown>[] }>(
+    const users = await s.post<{ content: Record<string, unknown>[] }>(
       '/api/user/findPage',
       { pageNum: 1, pageSize: 10, columnFilters: { name: 'docker' } },
       admin,
@@ -144,7 +155,7 @@ describe('sign-in at a station', () => {
     expect(users.raw.body).not.toContain('B-1001');
     expect(JSON.stringify(row)).not.toContain('pin_hash');
     expect(Object.keys(row)).not.toContain('pinHash');
-    expect((await t.post('/api/user/setPin', { id: row.id, pin: '12ab' }, admin)).body.errorCode).toBe('pinFormat');
+    expect((await s.post('/api/user/setPin', { id: row.id, pin: '12ab' }, admin)).body.errorCode).toBe('pinFormat');
   });
 
   it('refuses without an active station key, a wrong PIN, an unknown badge, and a user without the warehouse', async () => {
@@ -186,29 +197,29 @@ describe('sign-in at a station', () => {
     minutes(16);
     const desk = await t.login('docker', 'Secret#123');
     const kiosk = (await badgeSignIn(t, station.key, 'B-1001')).body.data.token;
-    expect((await t.get('/api/user/findPermissions', desk)).status).toBe(200);
+    expect((await s.get('/api/user/findPermissions', desk)).status).toBe(200);
     const desk2 = await t.login('docker', 'Secret#123');
-    expect((await t.get('/api/user/findPermissions', desk)).status).toBe(405);
-    expect((await t.get('/api/user/findPermissions', desk2)).status).toBe(200);
-    expect((await t.get('/api/user/findPermissions', kiosk)).status).toBe(200);
+    expect((await s.get('/api/user/findPermissions', desk)).status).toBe(405);
+    expect((await s.get('/api/user/findPermissions', desk2)).status).toBe(200);
+    expect((await s.get('/api/user/findPermissions', kiosk)).status).toBe(200);
     // A new station sign-in ends the older station session.
     const kiosk2 = (await badgeSignIn(t, station.key, 'B-1001')).body.data.token;
-    expect((await t.get('/api/user/findPermissions', kiosk)).status).toBe(405);
-    expect((await t.get('/api/user/findPermissions', kiosk2)).status).toBe(200);
+    expect((await s.get('/api/user/findPermissions', kiosk)).status).toBe(405);
+    expect((await s.get('/api/user/findPermissions', kiosk2)).status).toBe(200);
   });
 
   it('limits a station session: console routes 403, other warehouses unseen, RF only for the flows of the station', async () => {
     const token = (await badgeSignIn(t, station.key, 'B-1001')).body.data.token;
-    expect((await t.post('/api/tWhse/findPage', { pageNum: 1, pageSize: 10 }, token)).status).toBe(403);
-    expect((await t.post('/api/tblShippingLabel/shippingByDelivery', { whId: 'WH01', deliveryNumber: 'X' }, token)).status).toBe(
+    expect((await s.post('/api/tWhse/findPage', { pageNum: 1, pageSize: 10 }, token)).status).toBe(403);
+    expect((await s.post('/api/tblShippingLabel/shippingByDelivery', { whId: 'WH01', deliveryNumber: 'X' }, token)).status).toBe(
       403,
     );
-    expect((await t.post('/api/kiosk/delivery/find', { scan: 'NOPE' }, token)).status).toBe(200);
+    expect((await s.post('/api/kiosk/delivery/find', { scan: 'NOPE' }, token)).status).toBe(200);
     // LOOKUP runs the INQUIRY process; RECEIVE is not a flow of this station.
-    expect((await t.post('/api/rfDialog/getRfDialogForm', { mainProcessName: 'INQUIRY' }, token)).status).toBe(200);
-    expect((await t.post('/api/rfDialog/getRfDialogForm', { mainProcessName: 'RECEIVE' }, token)).status).toBe(403);
+    expect((await s.post('/api/rfDialog/getRfDialogForm', { mainProcessName: 'INQUIRY' }, token)).status).toBe(200);
+    expect((await s.post('/api/rfDialog/getRfDialogForm', { mainProcessName: 'RECEIVE' }, token)).status).toBe(403);
     expect(
-      (await t.post('/api/rfDialog/getRfDialogForm', { mainProcessName: 'INQUIRY', whId: 'WH02' }, token)).body.data,
+      (await s.post('/api/rfDialog/getRfDialogForm', { mainProcessName: 'INQUIRY', whId: 'WH02' }, token)).body.data,
     ).toMatchObject({
       message: { kind: 'error' },
     });
@@ -216,10 +227,10 @@ describe('sign-in at a station', () => {
 
   it('ends every session of a revoked station at once: its next call answers 401', async () => {
     const token = (await badgeSignIn(t, station.key, 'B-1001')).body.data.token;
-    expect((await t.get('/api/user/findPermissions', token)).status).toBe(200);
+    expect((await s.get('/api/user/findPermissions', token)).status).toBe(200);
     admin = await t.login();
-    expect((await t.post('/api/tKioskStation/revoke', { id: station.id }, admin)).body.code).toBe(200);
-    expect((await t.get('/api/user/findPermissions', token)).status).toBe(401);
+    expect((await s.post('/api/tKioskStation/revoke', { id: station.id }, admin)).body.code).toBe(200);
+    expect((await s.get('/api/user/findPermissions', token)).status).toBe(401);
     expect((await stationPost<StationState>(t, '/api/kiosk/station', {}, station.key)).body.data).toEqual({ state: 'unknown' });
     expect((await badgeSignIn(t, station.key, 'B-1001')).body.errorCode).toBe('kioskStationUnknown');
   });

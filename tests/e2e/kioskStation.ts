@@ -1,0 +1,112 @@
+/**
+ * What the dock-station browser tests share (kiosk.spec.ts, kiosk-proofs.spec.ts): the station's screen, a scanner, the
+ * station's size rules, the driver's signing, and the office's view of a delivery.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { expect, type Page } from '@playwright/test';
+import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
+import { callApi, shot } from './ui';
+
+/** A station: 1280 × 800, touch. */
+export const STATION = {
+  viewport: { width: 1280, height: 800 },
+  hasTouch: true,
+  isMobile: false,
+  reducedMotion: 'reduce',
+} as const;
+
+export interface DeliveryRow {
+  whId: string;
+  deliveryNumber: string;
+  status: string;
+  podId: number | null;
+  podDriverName: string | null;
+}
+
+/** A scanner at the station: the code as a fast burst of keys, then Enter, into the focused scan field. */
+export async function scan(kiosk: Page, text: string): Promise<void> {
+  await expect(kiosk.locator('input.kiosk-scan')).toBeFocused();
+  await kiosk.keyboard.type(text, { delay: 5 });
+  await kiosk.keyboard.press('Enter');
+}
+
+/** The station's rules: nothing wider than the screen, every visible control at least 48 px. */
+export async function checkTargets(kiosk: Page): Promise<void> {
+  expect(await kiosk.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+  const small = await kiosk.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.kiosk-page button, .kiosk-page input:not(.kiosk-scan-hidden)')]
+      .filter((el) => el.offsetParent !== null)
+      .map((el) => ({ el: el.dataset.testid ?? el.className, box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.height < 48 || box.width < 48)
+      .map(({ el }) => el),
+  );
+  expect(small).toEqual([]);
+}
+
+/** The office's row of a delivery of WH01 (its status and proof of delivery). */
+export async function delivery(office: Page, deliveryNumber: string): Promise<DeliveryRow> {
+  const page = await callApi<{ content: DeliveryRow[] }>(office, 'tDelivery/findPage', {
+    pageNum: 1,
+    pageSize: 5,
+    columnFilters: { whId: 'WH01', deliveryNumber },
+  });
+  const row = page.content.find((r) => r.deliveryNumber === deliveryNumber);
+  if (!row) throw new Error(`${deliveryNumber} not found`);
+  return row;
+}
+
+/** Driver's name and plate, the signature drawn with the mouse, the preview. */
+export async function driverSigns(kiosk: Page, driverName: string, plate: string, lang: string): Promise<void> {
+  await kiosk.getByTestId('kiosk-next').click();
+  await kiosk.getByTestId('kiosk-driver-name').fill(driverName);
+  // The plate on the station's own keys.
+  await kiosk.getByTestId('kiosk-plate').click();
+  for (const key of plate) await kiosk.getByTestId(`key-${key}`).click();
+  await expect(kiosk.getByTestId('kiosk-plate')).toHaveValue(plate);
+  await checkTargets(kiosk);
+  await shot(kiosk, `kiosk-04-driver-${lang}`);
+  await kiosk.getByTestId('kiosk-next').click();
+  const pad = kiosk.locator('.kiosk-sign-pad');
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('no signature pad');
+  await kiosk.mouse.move(box.x + 200, box.y + box.height * 0.6);
+  await kiosk.mouse.down();
+  for (let i = 1; i <= 24; i += 1) {
+    await kiosk.mouse.move(box.x + 200 + i * 30, box.y + box.height * (0.6 - 0.25 * Math.sin(i / 3)), { steps: 2 });
+  }
+  await kiosk.mouse.up();
+  await expect(pad).toHaveAttribute('data-strokes', '1');
+  await shot(kiosk, `kiosk-05-sign-${lang}`);
+  await kiosk.getByTestId('kiosk-next').click();
+  await expect(kiosk.getByTestId('kiosk-preview-driver')).toHaveText(driverName);
+  await expect(kiosk.getByTestId('kiosk-preview-signature')).toBeVisible();
+  await shot(kiosk, `kiosk-06-preview-${lang}`);
+}
+
+/** Loads every carton of the delivery shown: answers their numbers. */
+export async function cartonsOf(kiosk: Page): Promise<string[]> {
+  await expect(kiosk.getByTestId('kiosk-cartons')).toBeVisible();
+  return (await kiosk.locator('.kiosk-carton-number').allTextContents()).map((s) => s.trim());
+}
+
+/** The proof of delivery as the office downloads it: a PDF with the signature image and the driver's name. */
+export async function checkPod(office: Page, deliveryNumber: string, driverName: string, lang: string): Promise<void> {
+  const token = await office.evaluate(() => sessionStorage.getItem('token'));
+  const res = await office.request.post('/api/tblShippingLabel/getPodDocument', {
+    headers: { token: token ?? '' },
+    data: { whId: 'WH01', deliveryNumber },
+  });
+  expect(res.headers()['content-type']).toContain('application/pdf');
+  const bytes = await res.body();
+  const doc = await PDFDocument.load(bytes);
+  const images = doc.context
+    .enumerateIndirectObjects()
+    .filter(([, object]) => object instanceof PDFRawStream && object.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'));
+  expect(images.length).toBeGreaterThan(0);
+  mkdirSync('tests/artifacts', { recursive: true });
+  const file = `tests/artifacts/kiosk-pod-${lang}.pdf`;
+  writeFileSync(file, bytes);
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  expect(text).toContain(driverName);
+}
