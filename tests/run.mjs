@@ -1,8 +1,9 @@
 // `npm test` after the type check and lint: the API tests (vitest) and the browser tests (build, then Playwright) run
-// side by side. The browser tests mostly wait (animations, debounces, the server's answers: about 0.4 of a core on
-// average), the API tests keep both cores busy; one after the other they took ~27 minutes on two cores, side by side
-// the longer of the two. Each line is prefixed with its suite; the exit code is the first failure's. At the end, the
-// slowest test files and tests of both suites and a one-line summary (tests/summary.mjs), from their JSON reports.
+// side by side, the API tests at a lower priority. The browser tests go one step at a time (the page, then the
+// server, then the page): every slice of a core taken from them lengthens the run, while the API tests are all
+// throughput and take whatever the browser leaves. Each line is prefixed with its suite; the exit code is the first
+// failure's. At the end, the slowest test files and tests of both suites and a one-line summary (tests/summary.mjs),
+// from their JSON reports. docs/testing.md has the budget and what keeps the suites within it.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -265,7 +265,7 @@ export interface PodRow {
   userName: string;
   cartons: string[];
   pdf: Uint8Array;
-  /** H the hand-over shipped it, A attached to a delivery shipped meanwhile, O attached by the office (migration 0030). */
+  /** H the hand-over shipped it, A attached to a delivery shipped meanwhile, O attached by the office (migration 0024). */
   origin: 'H' | 'A' | 'O';
 }
 
