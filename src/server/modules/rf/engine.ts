@@ -503,7 +503,13 @@ export async function confirmRfDialog(caller: RfCaller, input: { step: number; k
     const message = result.message
       ? { kind: 'success' as const, text: translate(caller.lang, result.message.key, result.message.params) }
       : null;
-    return move(option.nextSubProcessName, merged(state.flowValues, result.values), message, input.key === 'BACK', result.clientCode);
+    return move(
+      option.nextSubProcessName,
+      merged(state.flowValues, result.values),
+      message,
+      input.key === 'BACK',
+      result.clientCode,
+    );
   });
 }
 
