@@ -256,6 +256,26 @@ function requireAccess(user: SessionUser, action: RfAction, whId: string, client
   if (!grantsClient(user, whId, clientCode, 'write')) throw new AppError('clientNotGranted', { clientCode });
 }
 
+/**
+ * The clients a flow may serve (RfContext.clients): at a dock station every client of the warehouse the user is granted
+ * (write), so a station receives any granted client's PO and looks up any granted client's stock; elsewhere (a
+ * handheld, which chooses its client) only the flow's client. The flow's client comes first.
+ */
+async function servedClients(caller: RfCaller, whId: string, clientCode: string): Promise<string[]> {
+  if (!caller.user.station) return [clientCode];
+  const { rows } = await sql<{ clientCode: string }>`
+    select client_code from t_client where wh_id = ${whId} order by client_code`.execute(caller.db);
+  const others = rows.map((r) => r.clientCode).filter((c) => c !== clientCode && grantsClient(caller.user, whId, c, 'write'));
+  return [clientCode, ...others];
+}
+
+async function contextOf(caller: RfCaller, state: FlowState, input: string): Promise<RfContext> {
+  const whId = state.whId ?? '';
+  const clientCode = state.clientCode ?? '';
+  const clients = await servedClients(caller, whId, clientCode);
+  return { ...caller, whId, clientCode, clients, values: placeValues(state), input };
+}
+
 async function runExec(
   caller: RfCaller,
   kind: 'exec' | 'beforeNext',
@@ -265,11 +285,13 @@ async function runExec(
 ): Promise<RfResult> {
   const action = actionOf(kind, name);
   if (!action) throw new AppError('rfActionUnknown', { name });
-  const whId = state.whId ?? '';
-  const clientCode = state.clientCode ?? '';
-  requireAccess(caller.user, action, whId, clientCode);
-  const ctx: RfContext = { ...caller, whId, clientCode, values: placeValues(state), input };
-  return action.run(ctx);
+  requireAccess(caller.user, action, state.whId ?? '', state.clientCode ?? '');
+  const ctx = await contextOf(caller, state, input);
+  const result = await action.run(ctx);
+  // An action names only a client it was offered (granted); anything else is a refusal, never a silent switch.
+  if (result.clientCode !== undefined && !ctx.clients.includes(result.clientCode))
+    throw new AppError('clientNotGranted', { clientCode: result.clientCode });
+  return result;
 }
 
 function merged(values: RfValues, changes: RfResult['values'] = {}): RfValues {
@@ -308,6 +330,9 @@ async function place(caller: RfCaller, state: FlowState, whId?: string, clientCo
   const wh = whId ?? state.whId ?? '';
   if (!grantsWarehouse(caller.user, wh)) throw new AppError('warehouseNotGranted', { whId: wh });
   let client = clientCode;
+  // The warehouse asked again without a client (a station starting its flow): the client the flow works for is kept.
+  if (!client && wh === state.whId && state.clientCode && grantsClient(caller.user, wh, state.clientCode, 'write'))
+    client = state.clientCode;
   if (!client) {
     const { rows } = await sql<{ clientCode: string }>`
       select client_code from t_client where wh_id = ${wh} order by client_code`.execute(caller.db);
@@ -416,8 +441,14 @@ export async function confirmRfDialog(caller: RfCaller, input: { step: number; k
     }
     const rows = await mainRows(caller.db, state.mainProcessName);
     const row = rows.find((r) => r.subProcessName === sub.subProcessName);
-    const move = async (next: string | null, values: RfValues, message: RfMessage | null, back = false): Promise<RfAnswer> => {
-      const moved: FlowState = { ...state, flowValues: values, step: state.step + 1 };
+    const move = async (
+      next: string | null,
+      values: RfValues,
+      message: RfMessage | null,
+      back = false,
+      clientCode = state.clientCode,
+    ): Promise<RfAnswer> => {
+      const moved: FlowState = { ...state, clientCode, flowValues: values, step: state.step + 1 };
       if (next === RF_EXIT) Object.assign(moved, { mainProcessName: null, subProcessName: null, flowValues: {}, trail: [] });
       else if (next && next !== state.subProcessName) {
         moved.subProcessName = next;
@@ -455,7 +486,7 @@ export async function confirmRfDialog(caller: RfCaller, input: { step: number; k
       const message = result.message
         ? { kind: 'success' as const, text: translate(caller.lang, result.message.key, result.message.params) }
         : null;
-      return move(next, values, message);
+      return move(next, values, message, false, result.clientCode);
     }
 
     const options = await optionsOf(caller.db, state.whId, state.clientCode, sub.subProcessName);
@@ -472,7 +503,13 @@ export async function confirmRfDialog(caller: RfCaller, input: { step: number; k
     const message = result.message
       ? { kind: 'success' as const, text: translate(caller.lang, result.message.key, result.message.params) }
       : null;
-    return move(option.nextSubProcessName, merged(state.flowValues, result.values), message, input.key === 'BACK');
+    return move(
+      option.nextSubProcessName,
+      merged(state.flowValues, result.values),
+      message,
+      input.key === 'BACK',
+      result.clientCode,
+    );
   });
 }
 
@@ -485,8 +522,7 @@ export async function getRfDialogList(caller: RfCaller, input: { step: number })
   const action = actionOf('list', sub.dialogListSourceExecSp);
   if (!action) throw new AppError('rfActionUnknown', { name: sub.dialogListSourceExecSp });
   requireAccess(caller.user, action, state.whId, state.clientCode);
-  const ctx: RfContext = { ...caller, whId: state.whId, clientCode: state.clientCode, values: placeValues(state), input: '' };
-  return (await action.list(ctx)).slice(0, 200);
+  return (await action.list(await contextOf(caller, state, ''))).slice(0, 200);
 }
 
 /** `bindRfUserFork`: binds the user to a device of a granted warehouse, freeing the user's previous one. */

@@ -34,11 +34,18 @@ export interface ScannedItem {
   uom: string;
 }
 
-/** The item of the flow's warehouse and client a text names: item number, display number or UPC; null when none. */
-export async function itemByCode(ctx: RfContext, codes: readonly string[]): Promise<ScannedItem | null> {
+/**
+ * The item of the flow's warehouse and client (or of one of `clients`: a station's look-up) a text names: item number,
+ * display number or UPC; null when none.
+ */
+export async function itemByCode(
+  ctx: RfContext,
+  codes: readonly string[],
+  clients: readonly string[] = [ctx.clientCode],
+): Promise<ScannedItem | null> {
   const { rows } = await sql<ScannedItem>`
     select item_number, description, lot_control, uom from t_item_master
-    where wh_id = ${ctx.whId} and client_code = ${ctx.clientCode}
+    where wh_id = ${ctx.whId} and client_code = any(${clients as string[]}::varchar[])
       and (item_number = any(${codes as string[]}::varchar[]) or upc = any(${codes as string[]}::varchar[])
         or display_item_number = any(${codes as string[]}::varchar[]))
     order by (item_number = any(${codes as string[]}::varchar[])) desc, item_number

@@ -25,8 +25,8 @@ async function target(ctx: RfContext, code: string): Promise<{ by: By; value: st
   const gs1 = gs1Of(code);
   if (gs1?.sscc) return { by: 'huId', value: gs1.sscc };
   if (gs1?.gtin) {
-    const item = await itemByCode(ctx, gtinForms(gs1.gtin));
-    if (!item) throw new AppError('rfItemNotFound', { code: gs1.gtin, clientCode: ctx.clientCode });
+    const item = await itemByCode(ctx, gtinForms(gs1.gtin), ctx.clients);
+    if (!item) throw new AppError('rfItemNotFound', { code: gs1.gtin, clientCode: ctx.clients.join(', ') });
     return { by: 'itemNumber', value: item.itemNumber };
   }
   if (gs1) throw new AppError('rfGs1NoItem');
@@ -35,24 +35,33 @@ async function target(ctx: RfContext, code: string): Promise<{ by: By; value: st
     union all select 'H' from t_stored_item where wh_id = ${ctx.whId} and hu_id = ${code}
     limit 1`.execute(ctx.db);
   if (rows[0]?.found === 'L') return { by: 'locationId', value: code };
-  const item = await itemByCode(ctx, [code]);
+  const item = await itemByCode(ctx, [code], ctx.clients);
   if (item) return { by: 'itemNumber', value: item.itemNumber };
   if (rows[0]?.found === 'H') return { by: 'huId', value: code };
   throw new AppError('rfNothingFound', { code });
 }
 
+/** The stock rows (≤ 200) of each client the flow may serve, client by client (a station: every granted client). */
 async function stock(ctx: RfContext, by: By, value: string): Promise<StockRow[]> {
-  const page = await findPage(ctx.db, STOCK, ctx.user, {
-    pageNum: 1,
-    pageSize: 200,
-    columnFilters: { whId: ctx.whId, clientCode: ctx.clientCode, [by]: { value, exact: true } },
-  });
-  return page.content;
+  const rows: StockRow[] = [];
+  for (const clientCode of ctx.clients) {
+    if (rows.length >= 200) break;
+    const page = await findPage(ctx.db, STOCK, ctx.user, {
+      pageNum: 1,
+      pageSize: 200 - rows.length,
+      columnFilters: { whId: ctx.whId, clientCode, [by]: { value, exact: true } },
+    });
+    rows.push(...page.content);
+  }
+  return rows;
 }
 
 const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
-const line = (r: StockRow, by: By): string =>
+/** The client of a row, named when the flow serves more than one (a station's look-up). */
+const clientOf = (ctx: RfContext, r: StockRow): string => (ctx.clients.length > 1 ? text(r.clientCode) : '');
+const line = (ctx: RfContext, r: StockRow, by: By): string =>
   [
+    clientOf(ctx, r),
     by === 'locationId' ? text(r.itemNumber) : text(r.locationId),
     text(r.lotNumber),
     text(r.huId),
@@ -66,7 +75,7 @@ export const INQUIRY_ACTIONS: RfAction[] = [
     kind: 'exec',
     name: 'inquiry.stock',
     permission: VIEW,
-    doc: 'A location, item (number, UPC, GS1 GTIN) or pallet (id, GS1 SSCC) of the warehouse → its stock rows of the client through tStoredItem findPage; sets the summary and the first three lines (rfNothingFound when the code names nothing).',
+    doc: 'A location, item (number, UPC, GS1 GTIN) or pallet (id, GS1 SSCC) of the warehouse → its stock rows of the client (at a station: of every client of the warehouse the user is granted, each line naming its client) through tStoredItem findPage; sets the summary and the first three lines (rfNothingFound when the code names nothing).',
     async run(ctx) {
       const code = requireCode(ctx.input, 'rf.field.code', 60);
       const { by, value } = await target(ctx, code);
@@ -81,9 +90,9 @@ export const INQUIRY_ACTIONS: RfAction[] = [
           inqRows: String(rows.length),
           inqQty: round(sum('actualQty')),
           inqAvail: round(sum('availableQty')),
-          inqLine1: rows[0] ? line(rows[0], by) : null,
-          inqLine2: rows[1] ? line(rows[1], by) : null,
-          inqLine3: rows[2] ? line(rows[2], by) : null,
+          inqLine1: rows[0] ? line(ctx, rows[0], by) : null,
+          inqLine2: rows[1] ? line(ctx, rows[1], by) : null,
+          inqLine3: rows[2] ? line(ctx, rows[2], by) : null,
         },
       };
     },
@@ -99,7 +108,7 @@ export const INQUIRY_ACTIONS: RfAction[] = [
       const rows = await stock(ctx, by, ctx.values.inqValue);
       return rows.map((r) => ({
         value: by === 'locationId' ? text(r.itemNumber) : text(r.locationId),
-        label: `${text(r.locationId)} · ${text(r.itemNumber)}`,
+        label: [clientOf(ctx, r), text(r.locationId), text(r.itemNumber)].filter(Boolean).join(' · '),
         detail: [text(r.lotNumber), text(r.huId), `${text(r.actualQty)}/${text(r.availableQty)}`].filter(Boolean).join(' · '),
       }));
     },

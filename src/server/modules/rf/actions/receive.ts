@@ -31,9 +31,15 @@ const ITEM_VALUES = [
 ] as const;
 const cleared = () => Object.fromEntries(ITEM_VALUES.map((k) => [k, null])) as Record<string, null>;
 
-async function receivablePo(ctx: RfContext, poNumber: string) {
+/**
+ * The PO of the flow's client, open or receiving. `resolve` (the PO step): of any client the flow may serve (a station:
+ * every granted client of the warehouse), the flow then goes on for the PO's client. A PO of a client the user is not
+ * granted answers as one that does not exist.
+ */
+async function receivablePo(ctx: RfContext, poNumber: string, resolve = false) {
   const po = await readPo(ctx.db, ctx.user, ctx.whId, poNumber);
-  if (!po || po.clientCode !== ctx.clientCode) throw new AppError('receiptPoNotFound', { poNumber });
+  const served = po && (resolve ? ctx.clients.includes(po.clientCode) : po.clientCode === ctx.clientCode);
+  if (!po || !served) throw new AppError('receiptPoNotFound', { poNumber });
   if (!RECEIVABLE.includes(po.status)) throw poNotOpen(po);
   return po;
 }
@@ -87,11 +93,12 @@ export const RECEIVE_ACTIONS: RfAction[] = [
     kind: 'exec',
     name: 'receive.po',
     permission: RECEIVE,
-    doc: 'The PO scanned: of the flow’s warehouse and client, granted, open or receiving (readPo, the receiving desk’s read). Sets poNumber and the default receiving location.',
+    doc: 'The PO scanned: of the flow’s warehouse and client (at a station: of any client of the warehouse the user is granted, the flow going on for the PO’s client), granted, open or receiving (readPo, the receiving desk’s read). Sets poNumber and the default receiving location.',
     async run(ctx) {
-      const po = await receivablePo(ctx, requireCode(ctx.input, 'rf.field.poNumber', 30));
+      const po = await receivablePo(ctx, requireCode(ctx.input, 'rf.field.poNumber', 30), true);
       const open = po.lines.filter((l) => Number(l.remaining) > 0).length;
       return {
+        clientCode: po.clientCode,
         values: {
           ...cleared(),
           poNumber: po.poNumber,
@@ -106,16 +113,24 @@ export const RECEIVE_ACTIONS: RfAction[] = [
     kind: 'list',
     name: 'receive.poList',
     permission: RECEIVE,
-    doc: 'Open and receiving POs of the warehouse and client (the receiving desk’s PO choice), newest first.',
+    doc: 'Open and receiving POs of the warehouse and the clients the flow may serve (the receiving desk’s PO choice; at a station each names its client), newest first.',
     async list(ctx) {
-      const { rows } = await sql<{ poNumber: string; vendorCode: string | null; status: string; expectedDate: string | null }>`
-        select po_number, vendor_code, status, to_char(expected_date, 'YYYY-MM-DD') as expected_date from t_po_master
-        where wh_id = ${ctx.whId} and client_code = ${ctx.clientCode} and status in ('O', 'R')
+      const { rows } = await sql<{
+        poNumber: string;
+        clientCode: string;
+        vendorCode: string | null;
+        status: string;
+        expectedDate: string | null;
+      }>`
+        select po_number, client_code, vendor_code, status, to_char(expected_date, 'YYYY-MM-DD') as expected_date
+        from t_po_master
+        where wh_id = ${ctx.whId} and client_code = any(${ctx.clients as string[]}::varchar[]) and status in ('O', 'R')
         order by po_number desc limit 200`.execute(ctx.db);
+      const named = ctx.clients.length > 1;
       return rows.map((r) => ({
         value: r.poNumber,
         label: r.poNumber,
-        detail: [r.vendorCode, r.expectedDate].filter(Boolean).join(' · '),
+        detail: [named ? r.clientCode : null, r.vendorCode, r.expectedDate].filter(Boolean).join(' · '),
       }));
     },
   },

@@ -14,6 +14,11 @@ export interface RfContext {
   lang: LanguageCode;
   whId: string;
   clientCode: string;
+  /**
+   * The clients of the warehouse this flow may serve (the flow's client first): at a dock station every client of the
+   * station's warehouse the user is granted (write), elsewhere only the flow's client (README "Clients at a station").
+   */
+  clients: readonly string[];
   values: Readonly<RfValues>;
   input: string;
 }
@@ -22,6 +27,8 @@ export interface RfContext {
 export interface RfResult {
   values?: Record<string, string | null>;
   branch?: 1 | 2;
+  /** The client the step resolved from what was scanned (one of `clients`): the flow goes on for that client. */
+  clientCode?: string;
   message?: { key: string; params?: ErrorParams };
 }
 
