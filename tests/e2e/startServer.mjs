@@ -49,8 +49,10 @@ async function prepareSnapshot() {
   for (const name of fs.existsSync(tmp) ? fs.readdirSync(tmp) : [])
     if (name.startsWith('e2e-snapshot-') && !name.startsWith(`e2e-snapshot-${run}`))
       fs.rmSync(path.join(tmp, name), { recursive: true, force: true });
-  const seeding = spawn(process.execPath, ['dist/server/main.js'], { stdio: 'inherit', env: serverEnv(snapshot, port) });
-  await answers(seeding, port);
+  // On a port of its own: Playwright waits for the test server's port to answer, and must not take this one for it.
+  const seedPort = String(Number(port) + 100);
+  const seeding = spawn(process.execPath, ['dist/server/main.js'], { stdio: 'inherit', env: serverEnv(snapshot, seedPort) });
+  await answers(seeding, seedPort);
   const stopped = new Promise((resolve) => seeding.once('exit', resolve));
   seeding.kill('SIGTERM');
   await stopped;
