@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useWedgeScanner } from '../kit/useWedgeScanner';
 
 interface Props {
@@ -13,7 +13,8 @@ interface Props {
 
 /**
  * The station's scanner input: keeps the focus (taken back whenever no other field holds it), so a wedge burst always
- * lands here; the text is cleared after each scan.
+ * lands here; the text is cleared after each scan, so the next one never glues onto it. A GS1 separator sent as a key
+ * is kept (useWedgeScanner). The field stays live during a refusal's red flash: every scan is processed (issue 25).
  */
 export function ScanField({ onScan, label, hidden, disabled, testId = 'kiosk-scan' }: Props) {
   const ref = useRef<HTMLInputElement | null>(null);
@@ -30,7 +31,8 @@ export function ScanField({ onScan, label, hidden, disabled, testId = 'kiosk-sca
     },
   });
 
-  useEffect(() => {
+  // At commit, not after paint: a burst that goes on while the screen changes lands here, not on the page.
+  useLayoutEffect(() => {
     if (disabled) return;
     const refocus = () => {
       const active = document.activeElement;
