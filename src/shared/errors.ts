@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   'notAllowedDelete',
   'fieldRequired',
   'fieldTooLong',
+  'fieldControlChars',
   'fieldDirectionControl',
   'fieldInvalid',
   'fieldNotInList',
@@ -194,6 +195,8 @@ export const ERROR_CODES = [
   // RF runtime (rf module)
   'rfGs1Invalid',
   'rfGs1NoItem',
+  'rfGs1NoLot',
+  'rfGs1NoPallet',
   'rfItemNotFound',
   'rfItemNotOnPo',
   'rfItemReceived',

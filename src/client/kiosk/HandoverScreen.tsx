@@ -3,7 +3,7 @@
  * carton not of this delivery is refused loudly and not counted), the driver's name and plate, the driver's signature,
  * a preview, and the confirmation — kept in the outbox first, then sent (see outbox.ts).
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { HandoverAnswer, KioskDelivery, StationConfig, StationHandoverRequest } from '../../shared/kiosk';
 import { MAX_SIGNATURE_BYTES, MAX_SIGNATURE_HEIGHT, MAX_SIGNATURE_WIDTH } from '../../shared/kiosk';
 import { useT } from '../kit/i18n';
@@ -56,6 +56,10 @@ export function HandoverScreen({ station }: { station: StationConfig }) {
   const [loaded, setLoaded] = useState<string[]>(draft?.loaded ?? []);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [flash, setFlash] = useState<string | null>(null);
+  // Counts refusals: each one flashes (and beeps) anew, even with the text of the last.
+  const [flashes, setFlashes] = useState(0);
+  // Scans made while the delivery is being looked up: taken, in order, once it is answered (issue 25 item 6).
+  const waiting = useRef<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [details, setDetails] = useState({ driverName: draft?.driverName ?? '', vehiclePlate: draft?.vehiclePlate ?? '' });
   const [history, setHistory] = useState<StrokeHistory>(EMPTY_HISTORY);
@@ -68,6 +72,7 @@ export function HandoverScreen({ station }: { station: StationConfig }) {
   const refuse = (text: string) => {
     setNotice(null);
     setFlash(text);
+    setFlashes((n) => n + 1);
   };
   const endFlash = useCallback(() => setFlash(null), []);
 
@@ -85,7 +90,12 @@ export function HandoverScreen({ station }: { station: StationConfig }) {
   };
 
   const scanDelivery = async (scan: string) => {
-    if (busy) return;
+    if (busy) {
+      waiting.current.push(scan);
+      return;
+    }
+    // A scan during the red flash is processed too (issue 25 item 7): its own answer replaces the flash.
+    setFlash(null);
     setBusy(true);
     try {
       const answer = await findDelivery(scan);
@@ -115,6 +125,7 @@ export function HandoverScreen({ station }: { station: StationConfig }) {
 
   const scanCarton = (scan: string) => {
     if (!delivery) return;
+    setFlash(null);
     if (scan === delivery.deliveryNumber) {
       setNotice({ kind: 'warning', text: t('kiosk.handover.scanCartons') });
       return;
@@ -200,6 +211,16 @@ export function HandoverScreen({ station }: { station: StationConfig }) {
     }
   };
 
+  // The scans that waited for the delivery's answer, one per render (each sees what the one before it changed).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after every change a scan can make
+  useEffect(() => {
+    if (busy || waiting.current.length === 0) return;
+    const next = waiting.current.shift() as string;
+    if (step === 'scan') void scanDelivery(next);
+    else if (step === 'load') scanCarton(next);
+    else waiting.current = [];
+  }, [busy, step, loaded, notice, flashes]);
+
   // Kept on the station: the outbox's retries say when it is shipped (or refused).
   useEffect(() => {
     if (outcome?.kind !== 'saved' || !submission) return;
@@ -222,11 +243,7 @@ export function HandoverScreen({ station }: { station: StationConfig }) {
         <section className="kiosk-scan-step">
           <SlIcon name="upc-scan" className="kiosk-big-icon" />
           <p className="kiosk-lead">{t('kiosk.handover.scanDelivery')}</p>
-          <ScanField
-            label={t('kiosk.handover.scanDelivery')}
-            onScan={(scan) => void scanDelivery(scan)}
-            disabled={flash !== null}
-          />
+          <ScanField label={t('kiosk.handover.scanDelivery')} onScan={(scan) => void scanDelivery(scan)} />
         </section>
       )}
       {step === 'load' && delivery && (
@@ -242,7 +259,7 @@ export function HandoverScreen({ station }: { station: StationConfig }) {
             </div>
             <div className="kiosk-load-carrier">{delivery.carrierName || delivery.carrierCode}</div>
           </div>
-          {!complete && <ScanField label={t('kiosk.handover.scanCartons')} onScan={scanCarton} disabled={flash !== null} />}
+          {!complete && <ScanField label={t('kiosk.handover.scanCartons')} onScan={scanCarton} />}
           <p className="kiosk-notice" data-testid="kiosk-notice" data-kind={notice?.kind ?? ''} role="status">
             {notice?.text ?? (complete ? '' : t('kiosk.handover.scanCartons'))}
           </p>
@@ -296,7 +313,7 @@ export function HandoverScreen({ station }: { station: StationConfig }) {
       {step === 'result' && outcome && delivery && (
         <HandoverResult outcome={outcome} deliveryNumber={delivery.deliveryNumber} onNext={restart} />
       )}
-      {flash !== null && <RefusalFlash message={flash} onDone={endFlash} />}
+      {flash !== null && <RefusalFlash key={flashes} message={flash} onDone={endFlash} />}
     </div>
   );
 }

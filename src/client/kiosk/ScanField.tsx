@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useWedgeScanner } from '../kit/useWedgeScanner';
 
 interface Props {
@@ -11,12 +11,21 @@ interface Props {
   testId?: string;
 }
 
+/** How fresh a burst cut by a screen change must be to go on in the next field: a scanner's keys are ms apart. */
+const CARRY_MS = 150;
+/** The keys of a burst whose field went away mid-scan (the screen changed under it), for the field that follows. */
+let carried: { text: string; at: number } | null = null;
+
 /**
  * The station's scanner input: keeps the focus (taken back whenever no other field holds it), so a wedge burst always
- * lands here; the text is cleared after each scan.
+ * lands here; the text is cleared after each scan, so the next one never glues onto it. A GS1 separator sent as a key
+ * is kept (useWedgeScanner). The field stays live during a refusal's red flash: every scan is processed (issue 25).
+ * When the screen changes in the middle of a burst (the delivery found while its first carton is being scanned), the
+ * keys typed so far go on in the next screen's field, so the scan arrives whole.
  */
 export function ScanField({ onScan, label, hidden, disabled, testId = 'kiosk-scan' }: Props) {
   const ref = useRef<HTMLInputElement | null>(null);
+  const lastKeyAt = useRef(Number.NEGATIVE_INFINITY);
   const take = (text: string) => {
     const value = text.trim();
     if (ref.current) ref.current.value = '';
@@ -30,7 +39,19 @@ export function ScanField({ onScan, label, hidden, disabled, testId = 'kiosk-sca
     },
   });
 
-  useEffect(() => {
+  // A burst cut short by the field before this one goes on here; this one's, when it goes away mid-burst, goes on next.
+  useLayoutEffect(() => {
+    const field = ref.current;
+    if (field && carried && performance.now() - carried.at <= CARRY_MS) field.value = carried.text;
+    carried = null;
+    return () => {
+      const now = performance.now();
+      if (field?.value && now - lastKeyAt.current <= CARRY_MS) carried = { text: field.value, at: now };
+    };
+  }, []);
+
+  // At commit, not after paint: a burst that goes on while the screen changes lands here, not on the page.
+  useLayoutEffect(() => {
     if (disabled) return;
     const refocus = () => {
       const active = document.activeElement;
@@ -61,6 +82,9 @@ export function ScanField({ onScan, label, hidden, disabled, testId = 'kiosk-sca
       // No on-screen keyboard pops up for a field that only a scanner fills.
       inputMode="none"
       onKeyDown={onKeyDown}
+      onInput={() => {
+        lastKeyAt.current = performance.now();
+      }}
     />
   );
 }

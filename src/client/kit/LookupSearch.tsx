@@ -11,6 +11,7 @@ import { useT } from './i18n';
 import { loadOptions } from './lookupOptions';
 import { SlInput, SlPopup } from './sl';
 import { fitTextStyle } from './textWidth';
+import { insertGroupSeparator, isGroupSeparatorKey } from './useWedgeScanner';
 
 export interface LookupSearchProps {
   name: string;
@@ -178,6 +179,13 @@ export function LookupSearch({
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
+    if (isGroupSeparatorKey(event)) {
+      // A scanner's GS1 separator sent as a key: kept in the text, where the browser would drop it (issue 25 item 5).
+      event.preventDefault();
+      const inner = (event.currentTarget as SlInputElement).input;
+      if (inner) insertGroupSeparator(inner);
+      return;
+    }
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       if (!open) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WedgeDetector, type WedgeResult } from './useWedgeScanner';
+import { GROUP_SEPARATOR, isGroupSeparatorKey, WedgeDetector, type WedgeResult } from './useWedgeScanner';
 
 /** Feeds `text` one key every `gap` ms from `start`, then `end` after `endGap` ms; answers the last result. */
 function feed(detector: WedgeDetector, text: string, start: number, gap: number, end = 'Enter', endGap = gap) {
@@ -81,5 +81,32 @@ describe('keyboard-wedge detector', () => {
     const first = feed(detector, 'AAAA', 0, 5);
     expect(detector.pending).toBe('');
     expect(detector.key('Enter', first.at + 5)).toEqual({ kind: 'typed', terminator: 'Enter' });
+  });
+});
+
+describe('the GS1 separator sent as a key (issue 25 item 5)', () => {
+  const key = (k: string, mods: Partial<{ ctrlKey: boolean; altKey: boolean; metaKey: boolean }> = {}, code = '') => ({
+    key: k,
+    code,
+    ctrlKey: false,
+    altKey: false,
+    metaKey: false,
+    ...mods,
+  });
+
+  it('is the GS character or Ctrl+], nothing else', () => {
+    expect(isGroupSeparatorKey(key(GROUP_SEPARATOR))).toBe(true);
+    expect(isGroupSeparatorKey(key(']', { ctrlKey: true }, 'BracketRight'))).toBe(true);
+    expect(isGroupSeparatorKey(key('+', { ctrlKey: true }, 'BracketRight'))).toBe(true);
+    expect(isGroupSeparatorKey(key(']', {}, 'BracketRight'))).toBe(false);
+    expect(isGroupSeparatorKey(key(']', { ctrlKey: true, altKey: true }, 'BracketRight'))).toBe(false);
+    expect(isGroupSeparatorKey(key('a', { ctrlKey: true }, 'KeyA'))).toBe(false);
+  });
+
+  it('counts in the burst: the scan keeps it', () => {
+    expect(feed(new WedgeDetector(), `10LOT123${GROUP_SEPARATOR}17261231`, 0, 4).result).toEqual({
+      kind: 'scan',
+      text: `10LOT123${GROUP_SEPARATOR}17261231`,
+    });
   });
 });

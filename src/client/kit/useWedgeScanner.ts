@@ -1,7 +1,8 @@
 /**
  * Keyboard-wedge scanning (issue 15 "Scanning"): a hardware scanner types its code as a fast burst of keystrokes
  * ended by Enter or Tab. Timing tells a scan from a person typing; typed input keeps working as usual (Enter
- * confirms what was typed). Shared by the RF dialog and the kiosk screens.
+ * confirms what was typed). Shared by the RF dialog and the kiosk screens. The GS1 separator, sent as a key, is typed
+ * into the field here (browsers drop it).
  */
 import { type KeyboardEvent, useCallback, useRef } from 'react';
 
@@ -79,6 +80,34 @@ export class WedgeDetector {
   }
 }
 
+/**
+ * The GS1 group separator (GS, 0x1D): FNC1 inside a GS1 code, ending a variable-length element such as a lot. A wedge
+ * scanner sends it as a key of its own, which browsers never type into a field (issue 25 item 5): every scan input
+ * puts it in at keydown.
+ */
+export const GROUP_SEPARATOR = '\u001d';
+
+/** Whether a keydown is the separator sent as a key: the GS character itself, or Ctrl+] (its ASCII control key). */
+export function isGroupSeparatorKey(event: {
+  key: string;
+  code?: string;
+  ctrlKey: boolean;
+  altKey: boolean;
+  metaKey: boolean;
+}): boolean {
+  if (event.key === GROUP_SEPARATOR) return true;
+  return event.ctrlKey && !event.altKey && !event.metaKey && (event.key === ']' || event.code === 'BracketRight');
+}
+
+/** Types the separator at the caret of `field` (over its selection, within its maxlength) and fires `input`. */
+export function insertGroupSeparator(field: HTMLInputElement): void {
+  const start = field.selectionStart ?? field.value.length;
+  const end = field.selectionEnd ?? start;
+  if (field.maxLength >= 0 && field.value.length - (end - start) >= field.maxLength) return;
+  field.setRangeText(GROUP_SEPARATOR, start, end, 'end');
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
 /** What the hook reports. */
 export interface WedgeHandlers {
   /**
@@ -106,6 +135,14 @@ export function useWedgeScanner(handlers: WedgeHandlers, options?: Partial<Wedge
   return useCallback((event: KeyboardEvent<HTMLInputElement>) => {
     const wedge = detector.current;
     if (!wedge || event.nativeEvent.isComposing) return;
+    if (isGroupSeparatorKey(event)) {
+      // Kept in the field and in the burst, where the browser would have dropped it.
+      event.preventDefault();
+      wedge.key(GROUP_SEPARATOR, event.timeStamp);
+      if (wedge.pending.length === 1) before.current = event.currentTarget.value;
+      insertGroupSeparator(event.currentTarget);
+      return;
+    }
     // The event's own time stamp: when the key arrived, not when a busy page got round to handling it.
     const result = wedge.key(event.key, event.timeStamp);
     if (event.key.length === 1 && wedge.pending.length === 1) {

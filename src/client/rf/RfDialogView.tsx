@@ -19,7 +19,7 @@ interface Props {
   /** The dialog shown (the runtime's, once there is one). */
   dialog: RfDialog;
   /** The RF runtime the view shows and answers: its list, message line and input; Enter, keys, refusals. */
-  rf: Pick<RfRuntime, 'list' | 'message' | 'inputRef' | 'enter' | 'press' | 'refuse'>;
+  rf: Pick<RfRuntime, 'list' | 'message' | 'inputRef' | 'enter' | 'press' | 'refuse' | 'typed'>;
   /** Opens the camera page; without it (the dock kiosk: a fixed scanner, no camera page) there is no camera button. */
   onCamera?: () => void;
 }
@@ -82,13 +82,12 @@ export function RfDialogView({ dialog, rf, onCamera }: Props) {
             {dialog.prompt}
           </label>
           <div className="rf-input-row">
+            {/* One element across dialogs (its text is the runtime's): a scan under way when an answer comes keeps its keys. */}
             <input
               id="rf-input"
-              key={`${dialog.step}-${dialog.subProcessName}`}
               ref={inputRef}
               className="rf-input"
               data-testid="rf-input"
-              defaultValue={dialog.inputDefault}
               maxLength={200}
               autoComplete="off"
               autoCapitalize="characters"
@@ -96,6 +95,7 @@ export function RfDialogView({ dialog, rf, onCamera }: Props) {
               spellCheck={false}
               enterKeyHint="go"
               onKeyDown={onKeyDown}
+              onInput={rf.typed}
             />
             {onCamera && (
               <button

@@ -1,11 +1,19 @@
 /**
  * The RF dialog runtime without its page (issue 15 "Runtime", issue 16 "Receive at this door"): the dialog the server
- * answered, its list and message line, one call at a time, the input's focus after every answer and the keyboard's
- * function keys. The handheld page (/Core/RfDialog) and the dock kiosk's RF tiles both render it with RfDialogView.
+ * answered, its list and message line, one call at a time — in order, none dropped (issue 25 item 6) —, the input's
+ * text and focus after every answer and the keyboard's function keys. The handheld page (/Core/RfDialog) and the dock
+ * kiosk's RF tiles both render it with RfDialogView.
  */
-import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { RfAnswer, RfDialog, RfFunctionKey, RfListRow, RfMessage } from '../../shared/rf';
+import { translate } from '../kit/i18n';
 import { confirmRf, getRfList, type RfResult } from './rfApi';
+
+/** Calls waiting behind the one under way: far more than a worker scans while one answer is pending. */
+export const MAX_QUEUED = 20;
+
+/** A call to make when its turn comes (null: nothing to do then, e.g. no dialog to answer). */
+type Call = () => Promise<RfResult<RfAnswer>> | null;
 
 export interface RfRuntime {
   dialog: RfDialog | null;
@@ -21,11 +29,16 @@ export interface RfRuntime {
   refuse: (text: string) => void;
   /** Shows a message, the dialog unchanged. */
   say: (message: RfMessage) => void;
-  /** Runs one call (dropped while another is under way) and shows its answer. */
-  run: (call: () => Promise<RfResult<RfAnswer>>, fallback?: RfMessage | null) => Promise<void>;
-  /** Enter on the dialog shown, with the input. */
+  /** Runs one call after those under way or waiting (in order, each with the dialog then shown) and shows its answer. */
+  run: (call: Call, fallback?: RfMessage | null) => Promise<void>;
+  /**
+   * Enter with the input, on the dialog shown when its turn comes: a scan made while an answer is pending waits for it
+   * and answers the next dialog, whole (the input field is selected at once, so the next burst replaces it).
+   */
   enter: (input: string) => void;
-  /** A function key on the dialog shown. */
+  /** The input field was typed into (a burst under way): an answer then leaves its text and selection alone. */
+  typed: () => void;
+  /** A function key on the dialog shown when its turn comes. */
   press: (key: RfFunctionKey) => void;
 }
 
@@ -42,7 +55,12 @@ export function useRfRuntime(options: { onShown?: (dialog: RfDialog | null) => v
   const [answers, setAnswers] = useState(0);
   const inputRef = useRef<HTMLInputElement | null>(null);
   const current = useRef<RfDialog | null>(null);
-  const pending = useRef(false);
+  const queue = useRef<{ call: Call; fallback: RfMessage | null; done: () => void }[]>([]);
+  const draining = useRef(false);
+  // Whether the input was typed into since its text was last taken or filled: a scan is under way in it.
+  const edited = useRef(false);
+  // The input element and the step whose default it was last filled with.
+  const filled = useRef<{ input: HTMLInputElement | null; step: number | null }>({ input: null, step: null });
   const onShown = useRef(options.onShown);
   onShown.current = options.onShown;
 
@@ -68,53 +86,95 @@ export function useRfRuntime(options: { onShown?: (dialog: RfDialog | null) => v
 
   const refuse = useCallback((text: string) => say({ kind: 'error', text }), [say]);
 
-  const run = useCallback(
-    async (call: () => Promise<RfResult<RfAnswer>>, fallback: RfMessage | null = null) => {
-      // One call at a time: a scan fired while the last one is under way is dropped (its step would be stale anyway).
-      if (pending.current) return;
-      pending.current = true;
-      setBusy(true);
-      try {
-        const answer = await call();
-        if (answer.ok) show(answer.data, fallback);
-        else refuse(answer.message);
-      } finally {
-        pending.current = false;
-        setBusy(false);
+  // One call at a time, in the order asked: each is made when its turn comes, with the dialog the last answer showed
+  // (never a stale step), so scans made while an answer is pending are neither dropped nor merged.
+  const drain = useCallback(async () => {
+    if (draining.current) return;
+    draining.current = true;
+    setBusy(true);
+    try {
+      for (let job = queue.current.shift(); job; job = queue.current.shift()) {
+        try {
+          const pending = job.call();
+          const answer = pending ? await pending : null;
+          if (answer?.ok) show(answer.data, job.fallback);
+          else if (answer) refuse(answer.message);
+        } finally {
+          job.done();
+        }
       }
-    },
-    [show, refuse],
+    } finally {
+      draining.current = false;
+      setBusy(false);
+    }
+  }, [show, refuse]);
+
+  const run = useCallback(
+    (call: Call, fallback: RfMessage | null = null) =>
+      new Promise<void>((done) => {
+        if (queue.current.length >= MAX_QUEUED) {
+          done();
+          return;
+        }
+        queue.current.push({ call, fallback, done });
+        void drain();
+      }),
+    [drain],
   );
 
   const enter = useCallback(
     (input: string) => {
-      const shown = current.current;
-      if (!shown) return;
-      void run(() => confirmRf(shown.step, 'ENTER', shown.inputField === null ? undefined : input));
+      // Taken: the next burst replaces this text rather than gluing onto it.
+      edited.current = false;
+      inputRef.current?.select();
+      if (queue.current.length >= MAX_QUEUED) {
+        refuse(translate('rfDialog.queueFull', { text: input }));
+        return;
+      }
+      void run(() => {
+        const shown = current.current;
+        return shown ? confirmRf(shown.step, 'ENTER', shown.inputField === null ? undefined : input) : null;
+      });
     },
-    [run],
+    [run, refuse],
   );
 
   const press = useCallback(
     (key: RfFunctionKey) => {
-      const shown = current.current;
-      if (!shown) return;
-      void run(() => confirmRf(shown.step, key));
+      void run(() => {
+        const shown = current.current;
+        return shown ? confirmRf(shown.step, key) : null;
+      });
     },
     [run],
   );
 
+  const typed = useCallback(() => {
+    edited.current = true;
+  }, []);
+
   const { focused } = options;
-  // After every answer the input has the focus, its text selected, so the next scan replaces it.
+  // After every answer, at its commit (no key can come in between): a new dialog's input holds its default, and the
+  // input has the focus, its text selected so the next scan replaces it — unless a scan is being typed into it (the
+  // answer came mid-burst): then its text stays as it is, and as the input is one element across dialogs, none of its
+  // keys is lost (issue 25 item 6: at 400 ms an item scan used to become its last three characters).
   // biome-ignore lint/correctness/useExhaustiveDependencies: `answers` is the signal
-  useEffect(() => {
-    if (!focused || !dialog) return;
+  useLayoutEffect(() => {
     const input = inputRef.current;
-    if (!input) return;
+    if (!dialog || !input) return;
+    if (filled.current.input !== input) {
+      filled.current = { input, step: null };
+      edited.current = false;
+    }
+    if (!edited.current && filled.current.step !== dialog.step) {
+      input.value = dialog.inputDefault;
+      filled.current.step = dialog.step;
+    }
+    if (!focused) return;
     input.focus({ preventScroll: true });
-    input.select();
+    if (!edited.current) input.select();
     input.scrollIntoView({ block: 'nearest' });
-  }, [answers, focused, dialog?.step]);
+  }, [answers, focused, dialog]);
 
   // Function keys on the keyboard: F1–F4, Esc = BACK; the browser's own F-key actions (help, search) are kept off.
   useEffect(() => {
@@ -140,5 +200,5 @@ export function useRfRuntime(options: { onShown?: (dialog: RfDialog | null) => v
     return () => window.removeEventListener('keydown', onKey);
   }, [focused, dialog, press, enter]);
 
-  return { dialog, list, message, busy, inputRef, current, show, refuse, say, run, enter, press };
+  return { dialog, list, message, busy, inputRef, current, show, refuse, say, run, enter, press, typed };
 }

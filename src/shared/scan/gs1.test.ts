@@ -79,4 +79,30 @@ describe('parseGs1', () => {
     expect(parse('(10)A1(10)A2')).toEqual({ ok: false, error: 'rf.gs1.duplicateAi', params: { ai: '10' } });
     expect(parse(']C1')).toEqual({ ok: false, error: 'rf.gs1.empty', params: { ai: '' } });
   });
+
+  it('refuses a lot or serial that runs into another element: its separator (FNC1/GS) was lost (issue 25 item 5)', () => {
+    // `10 LOT123 <GS> 17 261231` after a GTIN, the GS lost: not lot LOT12317261231.
+    expect(parse('01095011015300031' + '0LOT12317261231')).toEqual({
+      ok: false,
+      error: 'rf.gs1.missingSeparator',
+      params: { ai: '17' },
+    });
+    expect(parse(']C110LOT12317261231')).toEqual({ ok: false, error: 'rf.gs1.missingSeparator', params: { ai: '17' } });
+    expect(parse(`]C121S${'0109501101530003'}10B7`)).toEqual({
+      ok: false,
+      error: 'rf.gs1.missingSeparator',
+      params: { ai: '01' },
+    });
+    // With the separator kept, the same scan reads as it was printed.
+    expect(parse(`0109501101530003${'10LOT123'}${GS}17261231`)).toEqual({
+      ok: true,
+      fields: { gtin: '09501101530003', lot: 'LOT123', expiry: '2026-12-31' },
+    });
+    // Ordinary lots with digits stay lots: no fixed element of 6+ digits that reads whole to the end.
+    for (const lot of ['LOT2021', 'B1124010', 'AB10CD', 'L17261399', 'X1726123']) {
+      expect(parse(`]C110${lot}`), lot).toEqual({ ok: true, fields: { lot } });
+    }
+    // The human-readable form has explicit separators: nothing to guess.
+    expect(parse('(10)LOT12317261231')).toEqual({ ok: true, fields: { lot: 'LOT12317261231' } });
+  });
 });

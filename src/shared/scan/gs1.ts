@@ -26,7 +26,8 @@ export type Gs1Error =
   | 'rf.gs1.badCheckDigit'
   | 'rf.gs1.badDate'
   | 'rf.gs1.badNumber'
-  | 'rf.gs1.duplicateAi';
+  | 'rf.gs1.duplicateAi'
+  | 'rf.gs1.missingSeparator';
 
 export type Gs1Result = { ok: true; fields: Gs1Fields } | { ok: false; error: Gs1Error; params: { ai: string } };
 
@@ -178,10 +179,37 @@ export function parseGs1(scan: string, today: Date = new Date()): Gs1Result | nu
     if (!raw.ok) return raw;
     pairs = raw.pairs;
   }
+  return readPairs(pairs, !bracketed, today);
+}
+
+/**
+ * Where a raw variable-length text element (lot, serial) runs into another element because its FNC1/GS was lost (a
+ * scanner whose separator never reached the field): the AI of a tail of `data` that reads, to its end, as valid GS1
+ * elements starting with a fixed-length one of at least 6 digits (a date, GTIN, SSCC, weight: shorter or variable ones
+ * would match ordinary lots). `10LOT12317261231` → lot `LOT123`, then `17` 261231. null when there is none.
+ */
+function hiddenAi(data: string, today: Date): string | null {
+  for (let at = 1; at < data.length - 1; at++) {
+    const ai = aiAt(data, at);
+    const spec = ai ? SPECS[ai] : undefined;
+    if (!ai || !spec?.fixed || spec.length < 6) continue;
+    const tail = splitRaw(data.slice(at));
+    if (tail.ok && readPairs(tail.pairs, true, today).ok) return ai;
+  }
+  return null;
+}
+
+/** The fields of (AI, data) pairs, each checked; `raw`: the pairs came from the raw form (separators can be lost). */
+function readPairs(pairs: readonly [string, string][], raw: boolean, today: Date): Gs1Result {
   const fields: Gs1Fields = {};
   for (const [ai, data] of pairs) {
     const spec = Object.hasOwn(SPECS, ai) ? SPECS[ai] : undefined;
     if (!spec) return { ok: false, error: 'rf.gs1.unknownAi', params: { ai } };
+    // First: a text that ran into the next element is also too long, or badly formed, and this says why.
+    if (raw && !spec.fixed && spec.kind === 'text') {
+      const inner = hiddenAi(data, today);
+      if (inner) return { ok: false, error: 'rf.gs1.missingSeparator', params: { ai: inner } };
+    }
     const lengthOk = spec.fixed ? data.length === spec.length : data.length >= 1 && data.length <= spec.length;
     if (!lengthOk) return { ok: false, error: 'rf.gs1.badLength', params: { ai } };
     if (spec.kind === 'digits' ? !/^\d+$/.test(data) : !TEXT.test(data)) {

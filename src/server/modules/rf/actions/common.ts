@@ -71,9 +71,23 @@ export function requireQty(value: string, rule: Extract<FieldRule, 'qtyPositive'
   return value;
 }
 
-/** A code typed or scanned: at most `max` characters. */
+/** Control characters (a GS1 separator, a stray Ctrl key): never part of an id a worker scans or types. */
+const CONTROL = /\p{Cc}/u;
+
+/**
+ * A code typed or scanned that is kept as an id (PO, location, lot, pallet, order): at most `max` characters, no
+ * control characters — a GS1 string (its FNC1 separators are GS) is never taken whole as an id (issue 25 item 5).
+ */
 export function requireCode(value: string, field: string, max: number): string {
   if (textLength(value) > max) throw new AppError('fieldTooLong', { field, max });
+  if (CONTROL.test(value)) throw new AppError('fieldControlChars', { field });
+  return value;
+}
+
+/** A scan that may be GS1 (read by the caller) or a plain code: at most `max` characters; control characters only in GS1. */
+export function requireScan(value: string, field: string, max: number): string {
+  if (textLength(value) > max) throw new AppError('fieldTooLong', { field, max });
+  if (CONTROL.test(value) && parseGs1(value) === null) throw new AppError('fieldControlChars', { field });
   return value;
 }
 

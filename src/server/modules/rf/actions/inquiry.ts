@@ -12,7 +12,7 @@ import type { CrudBinding } from '../../../crud/crud.types';
 import { AppError } from '../../../platform/errors';
 import { translate } from '../../../platform/i18n';
 import { INVENTORY_BINDINGS } from '../../inventory/inventory.bindings';
-import { gs1Of, itemByCode, requireCode } from './common';
+import { gs1Of, itemByCode, requireScan } from './common';
 import type { RfAction, RfContext } from './types';
 
 const VIEW = permission('tStoredItem', 'view');
@@ -77,7 +77,7 @@ export const INQUIRY_ACTIONS: RfAction[] = [
     permission: VIEW,
     doc: 'A location, item (number, UPC, GS1 GTIN) or pallet (id, GS1 SSCC) of the warehouse → its stock rows of the client (at a station: of every client of the warehouse the user is granted, each line naming its client) through tStoredItem findPage; sets the summary and the first three lines (rfNothingFound when the code names nothing).',
     async run(ctx) {
-      const code = requireCode(ctx.input, 'rf.field.code', 60);
+      const code = requireScan(ctx.input, 'rf.field.code', 60);
       const { by, value } = await target(ctx, code);
       const rows = await stock(ctx, by, value);
       const sum = (field: string) => rows.reduce((s, r) => s + Number(r[field] ?? 0), 0);

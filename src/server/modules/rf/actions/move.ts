@@ -90,9 +90,20 @@ export const MOVE_ACTIONS: RfAction[] = [
     kind: 'exec',
     name: 'move.qty',
     permission: MOVE,
-    doc: 'The quantity (qtyPositive, base unit); the line save checks the available stock.',
+    doc: 'The quantity (qtyPositive, base unit), at most what is available now at the source for the chosen stock row (item, lot, pallet; exceedsAvailableStock) — refused here, not at every destination scan; the line save checks again.',
     async run(ctx) {
-      return { values: { moveQty: requireQty(ctx.input, 'qtyPositive') } };
+      const moveQty = requireQty(ctx.input, 'qtyPositive');
+      const v = ctx.values;
+      const { rows } = await sql<{ available: string; over: boolean }>`
+        select trim_scale(coalesce(sum(actual_qty - unavailable_qty - allocated_qty), 0))::text as available,
+          ${moveQty}::numeric > coalesce(sum(actual_qty - unavailable_qty - allocated_qty), 0) as over
+        from t_stored_item
+        where wh_id = ${ctx.whId} and location_id = ${v.fromLocation ?? ''} and item_number = ${v.itemNumber ?? ''}
+          and status = 'A' and lot_number is not distinct from ${v.lotNumber ?? null}::text
+          and hu_id is not distinct from ${v.huId ?? null}::text`.execute(ctx.db);
+      const available = rows[0]?.available ?? '0';
+      if (rows[0]?.over !== false) throw new AppError('exceedsAvailableStock', { available });
+      return { values: { moveQty, available } };
     },
   },
   {

@@ -8,9 +8,10 @@
 import { permission } from '../../../../shared/permissions';
 import { inTransaction } from '../../../db/transaction';
 import { AppError } from '../../../platform/errors';
+import { milli } from '../../inbound/inspection.service';
 import { createPutawayTasks, type ReadyReceipt, readyReceipts, suggestPutaway } from '../../inbound/putaway.service';
 import { approveMovement } from '../../inventory/execute.service';
-import { gs1Of, requireCode, requireQty, sameCode } from './common';
+import { gs1Of, requireCode, requireQty, requireScan, sameCode } from './common';
 import type { RfAction, RfContext } from './types';
 
 const PUTAWAY = [permission('tReceipt', 'edit'), permission('tblInvMovement', 'edit')] as const;
@@ -34,7 +35,7 @@ export const PUTAWAY_ACTIONS: RfAction[] = [
     permission: PUTAWAY,
     doc: 'A pallet (id or GS1 SSCC), receipt number or item with a receipt row ready for putaway (readyReceipts, rfNothingToPutaway); the suggestion (suggestPutaway) fills the destination default.',
     async run(ctx) {
-      const code = requireCode(ctx.input, 'rf.field.code', 60);
+      const code = requireScan(ctx.input, 'rf.field.code', 60);
       const row = await readyRow(ctx, code);
       if (!row) throw new AppError('rfNothingToPutaway', { code });
       const suggested = await suggestPutaway(ctx.db, ctx.user, { whId: ctx.whId, clientCode: ctx.clientCode, ids: [row.id] });
@@ -74,9 +75,23 @@ export const PUTAWAY_ACTIONS: RfAction[] = [
     kind: 'exec',
     name: 'putaway.qty',
     permission: PUTAWAY,
-    doc: 'The quantity to put away (qtyPositive, base unit); the task creation checks what is left.',
+    doc: 'The quantity to put away (qtyPositive, base unit), at most what the receipt row has left to put away now (readyReceipts; putawayExceedsReceipt) — refused here, not at every destination scan; the task creation checks again.',
     async run(ctx) {
-      return { values: { putQty: requireQty(ctx.input, 'qtyPositive') } };
+      const putQty = requireQty(ctx.input, 'qtyPositive');
+      const id = Number(ctx.values.receiptRowId);
+      const [row] = Number.isSafeInteger(id)
+        ? await readyReceipts(ctx.db, ctx.user, { whId: ctx.whId, clientCode: ctx.clientCode, ids: [id] })
+        : [];
+      const remaining = row?.remainingQty ?? '0';
+      if (milli(putQty) > milli(remaining)) {
+        throw new AppError('putawayExceedsReceipt', {
+          receiptId: row?.receiptId ?? ctx.values.receiptId ?? '',
+          lineNumber: row?.lineNumber ?? '',
+          remaining: milli(remaining) < 0n ? '0' : remaining,
+          qty: putQty,
+        });
+      }
+      return { values: { putQty, remaining } };
     },
   },
   {

@@ -185,9 +185,11 @@ export const RECEIVE_ACTIONS: RfAction[] = [
     kind: 'exec',
     name: 'receive.lot',
     permission: RECEIVE,
-    doc: 'The lot (typed, or a GS1 scan with AI 10, which may also give the expiry): not longer than 50, the PO line’s lot when it names one (receiptLotMismatch).',
+    doc: 'The lot (typed, or a GS1 scan with AI 10, which may also give the expiry; a GS1 scan without one is refused, rfGs1NoLot; a lot run into another AI, rf.gs1.missingSeparator): not longer than 50, no control characters, the PO line’s lot when it names one (receiptLotMismatch).',
     async run(ctx) {
       const gs1 = gs1Of(ctx.input);
+      // A GS1 scan without a lot (AI 10) is not a lot: never the whole string.
+      if (gs1 && !gs1.lot) throw new AppError('rfGs1NoLot');
       const lot = requireCode(gs1?.lot ?? ctx.input, 'rf.field.lotNumber', 50);
       const po = await receivablePo(ctx, ctx.values.poNumber ?? '');
       const line = po.lines.find((l) => String(l.lineNumber) === ctx.values.lineNumber);
@@ -238,9 +240,11 @@ export const RECEIVE_ACTIONS: RfAction[] = [
     kind: 'exec',
     name: 'receive.pallet',
     permission: RECEIVE,
-    doc: 'The pallet id (typed, or a GS1 SSCC), then the receipt (addReceipt).',
+    doc: 'The pallet id (typed, or a GS1 SSCC; a GS1 code without SSCC — an item label — is refused: rfGs1NoPallet; control characters: fieldControlChars), then the receipt (addReceipt).',
     async run(ctx) {
-      const huId = requireCode(gs1Of(ctx.input)?.sscc ?? ctx.input, 'rf.field.huId', 50);
+      const gs1 = gs1Of(ctx.input);
+      if (gs1 && !gs1.sscc) throw new AppError('rfGs1NoPallet');
+      const huId = requireCode(gs1?.sscc ?? ctx.input, 'rf.field.huId', 50);
       return receive(ctx, { ...ctx.values, huId });
     },
   },
