@@ -33,6 +33,8 @@ import './shipping.css';
 
 /** The discard reason's limit (the server's: 200 characters). */
 const REASON_MAX = 200;
+/** The server answers at most this many proofs at once (the oldest). */
+const LIST_LIMIT = 200;
 /** Shipped deliveries offered as attach targets (the latest of the proof's carrier). */
 const CANDIDATES = 50;
 
@@ -144,26 +146,26 @@ function UnattachedPodsDialog({
 
   const columns = useMemo<TableColumn<PodRow>[]>(
     () => [
-      { field: 'whId', headerKey: 'entity.tDelivery.field.whId', minWidth: 80 },
       { field: 'deliveryNumber', headerKey: 'ship.unattached.deliveryNumber', minWidth: 130 },
-      { field: 'driverName', headerKey: 'ship.unattached.driverName', minWidth: 110 },
-      { field: 'vehiclePlate', headerKey: 'ship.unattached.vehiclePlate', minWidth: 100 },
-      { field: 'carrierCode', headerKey: 'ship.unattached.carrier', minWidth: 80 },
-      { field: 'stationName', headerKey: 'ship.unattached.station', minWidth: 100 },
-      { field: 'userName', headerKey: 'ship.unattached.worker', minWidth: 90 },
-      { field: 'receivedAt', headerKey: 'ship.unattached.receivedAt', minWidth: 160, format: formatDateTime },
-      { field: 'reason', headerKey: 'ship.unattached.reason', minWidth: 260 },
+      { field: 'driverName', headerKey: 'ship.unattached.driverName', minWidth: 90 },
+      { field: 'reason', headerKey: 'ship.unattached.reason', minWidth: 220 },
       {
         field: 'status',
         headerKey: 'ship.unattached.status',
-        minWidth: 90,
+        minWidth: 80,
         format: (value) => t(`code.unattachedPodStatus.${String(value)}`),
       },
+      { field: 'receivedAt', headerKey: 'ship.unattached.receivedAt', minWidth: 150, format: formatDateTime },
+      { field: 'stationName', headerKey: 'ship.unattached.station', minWidth: 100 },
+      { field: 'userName', headerKey: 'ship.unattached.worker', minWidth: 80 },
+      { field: 'whId', headerKey: 'entity.tDelivery.field.whId', minWidth: 70 },
+      { field: 'vehiclePlate', headerKey: 'ship.unattached.vehiclePlate', minWidth: 100 },
+      { field: 'carrierCode', headerKey: 'ship.unattached.carrier', minWidth: 80 },
       { field: 'resolvedBy', headerKey: 'ship.unattached.resolvedBy', minWidth: 90, hidden: status === 'U' },
       {
         field: 'resolvedAt',
         headerKey: 'ship.unattached.resolvedAt',
-        minWidth: 160,
+        minWidth: 150,
         format: formatDateTime,
         hidden: status === 'U',
       },
@@ -222,7 +224,7 @@ function UnattachedPodsDialog({
             rows={rows}
             total={rows.length}
             pageNum={1}
-            pageSize={Math.max(rows.length, 1)}
+            pageSize={LIST_LIMIT}
             loading={loading}
             onPageChange={() => undefined}
             onRefresh={() => setReloadKey((k) => k + 1)}
