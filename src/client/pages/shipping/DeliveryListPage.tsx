@@ -3,7 +3,8 @@
  * cartons (the carton list narrowed to the delivery), the delivery note, dispatch list and packing list as PDFs, and
  * ship (shippingByDelivery, confirmed first, only while the delivery is open). `sys:tblShippingLabel:*` as the calls.
  * A delivery handed over at a dock station (issue 16) shows who signed and when (the pod* columns) and its proof of
- * delivery: the signed delivery note the server stored (`getPodDocument`).
+ * delivery: the signed delivery note the server stored (`getPodDocument`). The toolbar's "Unattached proofs (n)" opens
+ * the signatures no delivery could take (issue 25 item 2, `UnattachedPods.tsx`): attached, a delivery offers its proof.
  */
 import { useCallback, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -20,6 +21,7 @@ import { usePermission } from '../../kit/session';
 import { waveUrl } from '../outbound/wavesScreens';
 import { fileNamePart, SHIP_PERMISSION, type ShippedDelivery } from './shippingApi';
 import { SHIPPING_URLS } from './shippingScreens';
+import { UnattachedPodsButton } from './UnattachedPods';
 import './shipping.css';
 
 /** The documents of a delivery: the call that renders it, its title key and its file name's start. */
@@ -121,7 +123,12 @@ export function DeliveryListPage() {
 
   return (
     <>
-      <EntityListPage entity={tDelivery} rowActions={rowActions} reloadKey={reloadKey} />
+      <EntityListPage
+        entity={tDelivery}
+        rowActions={rowActions}
+        reloadKey={reloadKey}
+        toolbarExtra={() => <UnattachedPodsButton onChanged={() => setReloadKey((k) => k + 1)} />}
+      />
       {pdf.dialog}
     </>
   );
