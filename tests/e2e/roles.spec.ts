@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { loginThroughForm, login as signIn } from './ui';
+import { loginThroughForm, openScreen, login as signIn } from './ui';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `tests/artifacts/${name}.png`, fullPage: true });
 // Screens stay open in their tabs: only what the active tab shows counts.
@@ -12,12 +12,6 @@ async function login(page: Page, account: string, password: string, home: string
   if (account === 'admin') await signIn(page, '/', account, password);
   else await loginThroughForm(page, '/login', account, password);
   await expect(page.locator('.menu-label', { hasText: home })).toBeVisible();
-}
-
-async function openScreen(page: Page, directory: string, screen: string): Promise<void> {
-  const entry = page.locator('.menu-label').getByText(screen, { exact: true });
-  if (!(await entry.isVisible())) await page.locator('.menu-label', { hasText: directory }).click();
-  await entry.click();
 }
 
 async function choose(page: Page, testId: string, option: string | RegExp): Promise<void> {

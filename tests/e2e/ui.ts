@@ -13,12 +13,23 @@ export const dialog = (page: Page) => page.locator('[data-testid="form-dialog"][
 export const field = (page: Page, name: string) => dialog(page).getByTestId(`field-${name}`);
 export const input = (page: Page, name: string) => field(page, name).locator('input').first();
 
-/** Opens a screen from the side menu, expanding its directory when needed. */
-export async function openScreen(page: Page, directory: string, screen: string, url: RegExp): Promise<void> {
-  if (!(await page.locator('.menu-label').getByText(screen, { exact: true }).isVisible()))
-    await page.locator('.menu-label', { hasText: directory }).click();
-  await page.locator('.menu-label').getByText(screen, { exact: true }).click();
-  await expect(page).toHaveURL(url);
+/**
+ * Opens a screen from the side menu, expanding its directory when it is closed. After a language switch the menu is
+ * read again in the new language: until it is, neither name is there, and a directory clicked in that instant may be
+ * the open one (closing it) — so the directory is clicked only when it says it is closed, and the whole is tried
+ * again until the screen opens, as a user would.
+ */
+export async function openScreen(page: Page, directory: string, screen: string, url?: RegExp): Promise<void> {
+  const entry = page.locator('.menu-label').getByText(screen, { exact: true });
+  const group = page.locator('button.menu-entry.group', {
+    has: page.locator('.menu-label').getByText(directory, { exact: true }),
+  });
+  await expect(async () => {
+    if (!(await entry.isVisible()) && (await group.getAttribute('aria-expanded', { timeout: 2000 })) !== 'true')
+      await group.click({ timeout: 2000 });
+    await entry.click({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+  if (url) await expect(page).toHaveURL(url);
 }
 
 /**

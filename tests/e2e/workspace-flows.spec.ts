@@ -79,10 +79,7 @@ test('a lines address opened bare says where to open it and asks nothing; going 
       body: JSON.stringify({ code: 400, msg: 'failed', data: null }),
     }),
   );
-  const warehouses = page.locator('.menu-label').getByText('Warehouses', { exact: true });
-  if (!(await warehouses.isVisible())) await page.locator('.menu-label', { hasText: 'Master data' }).click();
-  await warehouses.click();
-  await expect(page).toHaveURL(/\/error\/400$/);
+  await openScreen(page, 'Master data', 'Warehouses', /\/error\/400$/);
   calls.all.length = 0;
   await page.getByRole('button', { name: 'Go home' }).click();
   await expect(page).toHaveURL(/\/$/);
