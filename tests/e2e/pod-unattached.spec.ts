@@ -110,8 +110,10 @@ test('unattached proofs: listed with a count, a signature viewed, one discarded 
   await page.goto('/Wms/TDelivery');
   const open = page.getByTestId('unattached-open');
   await expect(open).toContainText('未关联签收');
-  const count = Number(await open.getAttribute('data-count'));
-  expect(count).toBeGreaterThanOrEqual(2);
+  // The count arrives after the screen: waited for, not read at once.
+  const countNow = async () => Number(await open.getAttribute('data-count'));
+  await expect.poll(countNow).toBeGreaterThanOrEqual(2);
+  const count = await countNow();
   await open.click();
   const list = page.getByTestId('unattached-dialog');
   await expect(list).toHaveAttribute('open', '');
