@@ -1,10 +1,12 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.WHARF_E2E_PORT ?? 8199);
-// WHARF_E2E_WORKERS runs spec files on that many browsers side by side, each against a server of its own (its own
-// PGlite data and sessions); the config is read again in each worker, where TEST_PARALLEL_INDEX names its server.
-// One by default: on two cores two browsers and two servers took longer than one of each (28 min against 12).
-const WORKERS = Number(process.env.WHARF_E2E_WORKERS ?? 1);
+// WHARF_E2E_WORKERS runs spec files on that many browsers side by side, each against a server of its own (a copy of
+// the run's demo database, tests/e2e/startServer.mjs); the config is read again in each worker, where
+// TEST_PARALLEL_INDEX names its server. Two by default: a browser test waits on one page at a time (about one core
+// between the browser and its server), so two of them keep two cores busy. (Before the traces' DOM snapshots and
+// screencast were dropped, one browser took the two cores: two were slower than one, 28 min against 12.)
+const WORKERS = Number(process.env.WHARF_E2E_WORKERS ?? 2);
 const workerPort = PORT + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 // Names this run's demo-database snapshot (tests/e2e/startServer.mjs); set once here, inherited by the workers.
 process.env.WHARF_E2E_RUN ??= `${Date.now()}-${process.pid}`;
