@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, type Route, test } from '@playwright/test';
-import { callApi, login } from './ui';
+import { callApi, login, openPo } from './ui';
 
 // Issue 25 items 5–7, "no scan ever mangled", on the real handheld page (/Core/RfDialog, 360 × 640) and dock station
 // (/kiosk, 1280 × 800), every scan typed as a keyboard-wedge burst:
@@ -75,22 +75,7 @@ test.describe('handheld', () => {
     const poNumber = `GS${Date.now().toString(36).toUpperCase()}`;
     await login(page);
     // An open PO of a lot-controlled item (orange juice, no attributes) whose line names no lot.
-    await callApi(page, 'tPoMaster/save', {
-      whId: 'WH01',
-      clientCode: 'ACME',
-      poNumber,
-      typeId: 'STD',
-      vendorCode: 'V-MENGNIU',
-      appointmentStatus: 'N',
-    });
-    await callApi(page, 'tPoDetail/save', {
-      whId: 'WH01',
-      poNumber,
-      lineNumber: 1,
-      itemNumber: 'ACME-0003',
-      qty: '20',
-      orderUom: 'BTL',
-    });
+    await openPo(page, poNumber, { itemNumber: 'ACME-0003', qty: '20', orderUom: 'BTL' });
     await openRf(page, 'RECEIVE');
     let step = await dialogOf(page).getAttribute('data-step');
     await scan(page, poNumber);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { callApi, login, shot } from './ui';
+import { callApi, login, openPo, shot } from './ui';
 
 // Issue 15 "Proof": a worker on a 360 × 640 handheld runs RECEIVE (against a PO made here) and PICK (a demo wave
 // released here, one task picked, the next one short with F1), every scan typed as a keyboard-wedge burst, in
@@ -65,26 +65,6 @@ async function runFlow(page: Page, answers: Record<string, string | null>, done:
   throw new Error(`${name}: ${done} never showed`);
 }
 
-/** An open PO of ACME in WH01 with one line of a plain item (no lot, no attributes, no inspection). */
-async function makePo(page: Page, poNumber: string): Promise<void> {
-  await callApi(page, 'tPoMaster/save', {
-    whId: 'WH01',
-    clientCode: 'ACME',
-    poNumber,
-    typeId: 'STD',
-    vendorCode: 'V-MENGNIU',
-    appointmentStatus: 'N',
-  });
-  await callApi(page, 'tPoDetail/save', {
-    whId: 'WH01',
-    poNumber,
-    lineNumber: 1,
-    itemNumber: 'ACME-0011',
-    qty: '50',
-    orderUom: 'EA',
-  });
-}
-
 interface Task {
   pickLocation: string;
   itemNumber: string;
@@ -137,7 +117,8 @@ for (const lang of ['zh', 'en'] as const) {
 
     // RECEIVE: PO → item → quantity → location (the default taken) → received; the flow loops to the next item.
     const poNumber = `RF${lang.toUpperCase()}${Date.now().toString(36).toUpperCase()}`;
-    await makePo(page, poNumber);
+    // A plain item: no lot, no attributes, no inspection.
+    await openPo(page, poNumber, { itemNumber: 'ACME-0011', qty: '50', orderUom: 'EA' });
     await startFlow(page, 'RECEIVE');
     await runFlow(
       page,

@@ -180,3 +180,20 @@ export async function putStock(page: Page, description: string, lines: readonly 
   await callApi(page, 'tblInvAdjustment/confirmInvAdjustment', { whId: 'WH01', taskId });
   return taskId;
 }
+
+/** An open purchase order of ACME in WH01 (vendor V-MENGNIU) with one line, made through the API as the office would. */
+export async function openPo(
+  page: Page,
+  poNumber: string,
+  line: { itemNumber: string; qty: string; orderUom: string },
+): Promise<void> {
+  await callApi(page, 'tPoMaster/save', {
+    whId: 'WH01',
+    clientCode: 'ACME',
+    poNumber,
+    typeId: 'STD',
+    vendorCode: 'V-MENGNIU',
+    appointmentStatus: 'N',
+  });
+  await callApi(page, 'tPoDetail/save', { whId: 'WH01', poNumber, lineNumber: 1, ...line });
+}

@@ -167,6 +167,23 @@ interface HandoverContext {
   now: Date;
 }
 
+/** What a proof says of its hand-over: printed on its PDF (`renderProof`) and kept on its row (`insertPod`). */
+export type ProofFacts = Pick<
+  PodRow,
+  'driverName' | 'vehiclePlate' | 'carrierCode' | 'signedAt' | 'stationSignedAt' | 'stationName' | 'userName'
+>;
+
+/** The facts of a hand-over signed at a station, the server's time as its signing time. */
+const factsOf = (signed: SignedHandover, carrierCode: string, context: HandoverContext, user: SessionUser): ProofFacts => ({
+  driverName: signed.driverName,
+  vehiclePlate: signed.vehiclePlate,
+  carrierCode,
+  signedAt: context.now,
+  stationSignedAt: signed.stationSignedAt,
+  stationName: context.stationName,
+  userName: user.name,
+});
+
 /**
  * The refusals after which the driver's signature is kept at the server all the same (README "A proof of delivery is
  * never only in a browser"): the delivery shipped meanwhile (attached to it when it can take it), another carrier or
@@ -372,20 +389,11 @@ async function shipWithProof(
   const cartons = data.cartons.map((c) => c.cartonNumber).sort();
   requireSameCartons(deliveryNumber, cartons, signed.loadedCartons);
 
-  const signedAt = context.now;
+  const facts = factsOf(signed, head.carrierId, context, user);
   // The proof records the hand-over that ships the delivery (in the transaction below; if that fails, this PDF is
   // dropped with it): it reads shipped, and signed, at the time the server received it.
-  const shipped = { ...data, status: 'S' as const, shipTime: signedAt.toISOString() };
-  const pdf = await renderProof(shipped, context.language, {
-    driverName: signed.driverName,
-    vehiclePlate: signed.vehiclePlate,
-    carrierCode: head.carrierId,
-    signedAt,
-    stationSignedAt: signed.stationSignedAt,
-    stationName: context.stationName,
-    userName: user.name,
-    signaturePng: signed.png,
-  });
+  const shipped = { ...data, status: 'S' as const, shipTime: facts.signedAt.toISOString() };
+  const pdf = await renderProof(shipped, context.language, { ...facts, signaturePng: signed.png });
 
   return inTransaction(db, async (trx) => {
     const locked = await lockDelivery(trx, head.id);
@@ -395,19 +403,13 @@ async function shipWithProof(
     if (locked.status !== 'O') throw new AppError('deliveryShipped', { deliveryNumber });
     requireSameCartons(deliveryNumber, cartons, await deliveryCartons(trx, whId, deliveryNumber));
     const podId = await insertPod(trx, {
+      ...facts,
       whId,
       deliveryId: head.id,
       deliveryNumber,
       submissionId: signed.submissionId,
-      driverName: signed.driverName,
-      vehiclePlate: signed.vehiclePlate,
-      carrierCode: head.carrierId,
       png: signed.png.bytes,
-      signedAt,
-      stationSignedAt: signed.stationSignedAt,
       stationId: station.id,
-      stationName: context.stationName,
-      userName: user.name,
       cartons,
       pdf,
       origin: 'H',
@@ -482,18 +484,10 @@ async function attachToShipped(
   const cartons = data.cartons.map((c) => c.cartonNumber).sort();
   const { missing, extra } = compareCartons(cartons, signed.loadedCartons);
   if (missing.length > 0 || extra.length > 0) return null;
+  const facts = factsOf(signed, head.carrierId, context, user);
   let pdf: Uint8Array;
   try {
-    pdf = await renderProof(data, context.language, {
-      driverName: signed.driverName,
-      vehiclePlate: signed.vehiclePlate,
-      carrierCode: head.carrierId,
-      signedAt: context.now,
-      stationSignedAt: signed.stationSignedAt,
-      stationName: context.stationName,
-      userName: user.name,
-      signaturePng: signed.png,
-    });
+    pdf = await renderProof(data, context.language, { ...facts, signaturePng: signed.png });
   } catch {
     return null;
   }
@@ -505,19 +499,13 @@ async function attachToShipped(
     const now = await deliveryCartons(trx, whId, deliveryNumber);
     if (now.join('\n') !== cartons.join('\n')) return null;
     const podId = await insertPod(trx, {
+      ...facts,
       whId,
       deliveryId: head.id,
       deliveryNumber,
       submissionId: signed.submissionId,
-      driverName: signed.driverName,
-      vehiclePlate: signed.vehiclePlate,
-      carrierCode: head.carrierId,
       png: signed.png.bytes,
-      signedAt: context.now,
-      stationSignedAt: signed.stationSignedAt,
       stationId: station.id,
-      stationName: context.stationName,
-      userName: user.name,
       cartons,
       pdf,
       origin: 'A',

@@ -6,6 +6,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { at } from '../../../../tests/support/rfAnswers';
 import { createTestApp, type TestApp } from '../../../../tests/support/testApp';
 import type { RfAnswer, RfKey, RfListRow } from '../../../shared/rf';
 import { badgeSignIn, boundStation, withStationKeys, worker } from './kioskTestKit';
@@ -58,13 +59,6 @@ async function rf<T>(path: string, body: unknown, token: string): Promise<T> {
   const res = await s.post<T>(`/api/rfDialog/${path}`, body, token);
   expect(res.status, path).toBe(200);
   return res.body.data;
-}
-
-/** The answer is the dialog named, with no error. */
-function at(answer: RfAnswer, subProcessName: string): RfAnswer {
-  expect(answer.message?.kind === 'error' ? answer.message.text : null).toBeNull();
-  expect(answer.dialog?.subProcessName).toBe(subProcessName);
-  return answer;
 }
 
 const press = (from: RfAnswer, token: string, input = '', key: RfKey = 'ENTER') =>

@@ -19,7 +19,16 @@ import { grantsWarehouse } from '../../platform/grants';
 import { checkPng } from '../../platform/pngGuard';
 import { grantsDelivery } from '../shipping/shipping.guard';
 import { getDeliveryData } from '../shipping/shippingData.service';
-import { clientsGranted, deliveryByScan, insertPod, lockDelivery, reasonOf, renderProof, SIGNATURE_LIMITS } from './pod.service';
+import {
+  clientsGranted,
+  deliveryByScan,
+  insertPod,
+  lockDelivery,
+  type ProofFacts,
+  reasonOf,
+  renderProof,
+  SIGNATURE_LIMITS,
+} from './pod.service';
 
 /** The longest list answered at once (the oldest first: they wait the longest). */
 const LIST_LIMIT = 200;
@@ -126,7 +135,7 @@ export async function attachPod(db: Db, user: SessionUser, id: number, deliveryN
   const cartons = data.cartons.map((c) => c.cartonNumber).sort();
   // Stored only after the PNG gate passed it; checked again as the one way to a `CheckedPng`.
   const png = checkPng(new Uint8Array(proof.signaturePng), SIGNATURE_LIMITS);
-  const pdf = await renderProof(data, proof.language, {
+  const facts: ProofFacts = {
     driverName: proof.driverName,
     vehiclePlate: proof.vehiclePlate,
     carrierCode: head.carrierId,
@@ -134,27 +143,21 @@ export async function attachPod(db: Db, user: SessionUser, id: number, deliveryN
     stationSignedAt: proof.stationSignedAt,
     stationName: proof.stationName,
     userName: proof.userName,
-    signaturePng: png,
-  });
+  };
+  const pdf = await renderProof(data, proof.language, { ...facts, signaturePng: png });
   return inTransaction(db, async (trx) => {
     const row = await openProof(trx, user, id);
     const locked = await lockDelivery(trx, head.id);
     if (locked?.status !== 'S') throw new AppError('podAttachNotShipped', { deliveryNumber: number });
     if (locked.hasPod) throw new AppError('podAttachHasProof', { deliveryNumber: number });
     const podId = await insertPod(trx, {
+      ...facts,
       whId: row.whId,
       deliveryId: head.id,
       deliveryNumber: number,
       submissionId: row.submissionId,
-      driverName: row.driverName,
-      vehiclePlate: row.vehiclePlate,
-      carrierCode: head.carrierId,
       png: png.bytes,
-      signedAt: row.receivedAt,
-      stationSignedAt: row.stationSignedAt,
       stationId: row.stationId,
-      stationName: row.stationName,
-      userName: row.userName,
       cartons,
       pdf,
       origin: 'O',

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { at, refused } from '../../../../tests/support/rfAnswers';
 import { createTestApp, createUser, type TestApp } from '../../../../tests/support/testApp';
 import type { RfAnswer, RfHome, RfKey, RfListRow } from '../../../shared/rf';
 import { DEMO_RF_WAVE } from '../../db/seed/demoRf';
@@ -27,20 +28,6 @@ const press = (from: RfAnswer, key: RfKey, input = '', token = admin) =>
   call<RfAnswer>('confirmRfDialog', { step: from.dialog?.step ?? 0, key, input }, token);
 const enter = (from: RfAnswer, input = '', token = admin) => press(from, 'ENTER', input, token);
 const list = (from: RfAnswer, token = admin) => call<RfListRow[]>('getRfDialogList', { step: from.dialog?.step ?? 0 }, token);
-
-/** The answer is the dialog named, with no error. */
-function at(answer: RfAnswer, subProcessName: string): RfAnswer {
-  expect(answer.message?.kind === 'error' ? answer.message.text : null).toBeNull();
-  expect(answer.dialog?.subProcessName).toBe(subProcessName);
-  return answer;
-}
-/** The answer refuses with this text and stays on the same dialog and step. */
-function refused(answer: RfAnswer, from: RfAnswer, text: string | RegExp): void {
-  expect(answer.message?.kind).toBe('error');
-  expect(answer.message?.text).toMatch(text);
-  expect(answer.dialog?.subProcessName).toBe(from.dialog?.subProcessName);
-  expect(answer.dialog?.step).toBe(from.dialog?.step);
-}
 
 beforeAll(async () => {
   t = await createTestApp();

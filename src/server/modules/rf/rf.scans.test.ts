@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { at, refused } from '../../../../tests/support/rfAnswers';
 import { createTestApp, type TestApp } from '../../../../tests/support/testApp';
 import type { RfAnswer, RfKey, RfListRow } from '../../../shared/rf';
 
@@ -30,18 +31,6 @@ const press = (from: RfAnswer, key: RfKey, input = '', lang: 'en_us' | 'zh_cn' =
   call<RfAnswer>('confirmRfDialog', { step: from.dialog?.step ?? 0, key, input }, lang);
 const enter = (from: RfAnswer, input = '', lang: 'en_us' | 'zh_cn' = 'en_us') => press(from, 'ENTER', input, lang);
 const list = (from: RfAnswer) => call<RfListRow[]>('getRfDialogList', { step: from.dialog?.step ?? 0 });
-
-function at(answer: RfAnswer, subProcessName: string): RfAnswer {
-  expect(answer.message?.kind === 'error' ? answer.message.text : null).toBeNull();
-  expect(answer.dialog?.subProcessName).toBe(subProcessName);
-  return answer;
-}
-function refused(answer: RfAnswer, from: RfAnswer, text: string | RegExp): void {
-  expect(answer.message?.kind).toBe('error');
-  expect(answer.message?.text).toMatch(text);
-  expect(answer.dialog?.subProcessName).toBe(from.dialog?.subProcessName);
-  expect(answer.dialog?.step).toBe(from.dialog?.step);
-}
 
 beforeAll(async () => {
   t = await createTestApp();
