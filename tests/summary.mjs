@@ -36,23 +36,50 @@ function apiSummary(report, root) {
     'Slowest API tests',
     files.flatMap((file) => file.tests.map((test) => ({ name: `${file.name} › ${test.title}`, ms: test.duration ?? 0 }))),
   );
-  return { total: report.numTotalTests, passed: report.numPassedTests, failed: report.numFailedTests };
+  const failures = files.flatMap((file) =>
+    file.tests
+      .filter((test) => test.status === 'failed')
+      .map((test) => ({ name: `${file.name} › ${test.title}`, message: test.failureMessages?.[0] ?? '' })),
+  );
+  return { total: report.numTotalTests, passed: report.numPassedTests, failed: report.numFailedTests, failures };
 }
 
 /** Playwright's JSON report: suites (files, describe blocks) nesting specs, each spec's tests with their results. */
 function e2eSummary(report) {
   const tests = [];
+  const failures = [];
   const walk = (suite, file) => {
     for (const spec of suite.specs ?? []) {
-      const ms = spec.tests.flatMap((test) => test.results).reduce((sum, result) => sum + result.duration, 0);
+      const results = spec.tests.flatMap((test) => test.results);
+      const ms = results.reduce((sum, result) => sum + result.duration, 0);
       tests.push({ name: `${file} › ${spec.title}`, ms });
+      // A failed try, whether or not a retry then passed (a flaky test is a defect too).
+      for (const result of results.filter((r) => r.status !== 'passed' && r.status !== 'skipped')) {
+        failures.push({ name: `${file}:${spec.line} › ${spec.title}`, message: result.error?.message ?? result.status });
+      }
     }
     for (const child of suite.suites ?? []) walk(child, file);
   };
   for (const suite of report.suites ?? []) walk(suite, suite.file ?? suite.title);
   printSlowest('Slowest browser tests', tests);
   const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats ?? {};
-  return { total: expected + unexpected + flaky + skipped, passed: expected, failed: unexpected, flaky };
+  return { total: expected + unexpected + flaky + skipped, passed: expected, failed: unexpected, flaky, failures };
+}
+
+/** Each failed test with the first lines of its error, so that a report cut to its end still names them. */
+function printFailures(title, failures) {
+  if (!failures?.length) return;
+  console.log(`${title}:`);
+  for (const failure of failures) {
+    console.log(`  ✘ ${failure.name}`);
+    const lines = String(failure.message)
+      .replaceAll(`${String.fromCharCode(27)}[`, '[')
+      .replace(/\[[0-9;]*m/g, '')
+      .split('\n')
+      .filter((line) => line.trim())
+      .slice(0, 6);
+    for (const line of lines) console.log(`      ${line.slice(0, 200)}`);
+  }
 }
 
 /**
@@ -65,6 +92,8 @@ export function printSummary({ apiReport, e2eReport, root, times }) {
   const e2e = readJson(e2eReport);
   const apiCounts = api ? apiSummary(api, root) : null;
   const e2eCounts = e2e ? e2eSummary(e2e) : null;
+  printFailures('Failed API tests', apiCounts?.failures);
+  printFailures('Failed browser tests (each failed try)', e2eCounts?.failures);
   const part = (name, counts, ms) =>
     counts
       ? `${name} ${counts.passed}/${counts.total} passed${counts.failed ? `, ${counts.failed} failed` : ''}${counts.flaky ? `, ${counts.flaky} flaky` : ''} in ${minutes(ms)}`

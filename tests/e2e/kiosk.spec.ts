@@ -130,6 +130,34 @@ test('a dock station enrols, is bound, signs in by badge and hands a delivery ov
   await expect(kiosk.getByTestId('rf-camera')).toHaveCount(0);
   await checkTargets(kiosk);
   await shot(kiosk, 'kiosk-11-lookup-zh');
+  // The station serves every client of its warehouse the worker is granted, not only the first (issue 25 item 12):
+  // BLUE's stock is looked up, each line naming BLUE, and a BLUE PO is taken at the receiving's first step.
+  const blueStock = await callApi<{ content: { itemNumber: string }[] }>(office, 'tStoredItem/findPage', {
+    pageNum: 1,
+    pageSize: 1,
+    columnFilters: { whId: 'WH01', clientCode: 'BLUE' },
+  });
+  const blueItem = blueStock.content[0]?.itemNumber ?? '';
+  expect(blueItem).toMatch(/^BLUE-/);
+  await kiosk.getByTestId('rf-input').fill(blueItem);
+  await kiosk.getByTestId('rf-input').press('Enter');
+  await expect(kiosk.getByTestId('rf-dialog')).toHaveAttribute('data-sub-process', 'INQ_RESULT');
+  await expect(kiosk.getByTestId('rf-headers')).toContainText(blueItem);
+  await expect(kiosk.getByTestId('rf-headers').locator('li').nth(2)).toHaveText(/^BLUE /);
+  const bluePos = await callApi<{ content: { poNumber: string; status: string }[] }>(office, 'tPoMaster/findPage', {
+    pageNum: 1,
+    pageSize: 20,
+    columnFilters: { whId: 'WH01', clientCode: 'BLUE' },
+  });
+  const bluePo = bluePos.content.find((po) => po.status === 'O' || po.status === 'R')?.poNumber ?? '';
+  expect(bluePo).not.toBe('');
+  await kiosk.getByTestId('kiosk-home').click();
+  await kiosk.getByTestId('kiosk-tile-RECEIVE').click();
+  await expect(kiosk.getByTestId('rf-dialog')).toHaveAttribute('data-sub-process', 'RCV_PO');
+  await kiosk.getByTestId('rf-input').fill(bluePo);
+  await kiosk.getByTestId('rf-input').press('Enter');
+  await expect(kiosk.getByTestId('rf-dialog')).toHaveAttribute('data-sub-process', 'RCV_ITEM');
+  await expect(kiosk.getByTestId('rf-message')).not.toHaveAttribute('data-kind', 'error');
   await kiosk.getByTestId('kiosk-home').click();
   await kiosk.getByTestId('kiosk-tile-SIGN').click();
   await expect(kiosk.getByTestId('kiosk-sign-document')).toBeVisible();
