@@ -13,7 +13,7 @@ const assetsDir = path.join(publicDir, 'assets');
 const serverOnly = process.argv.includes('--server-only');
 
 /**
- * The login route loads at most 150 KB of gzipped JS (DESIGN.md §8 says 170; issue 10 keeps 20 KB of it for what comes
+ * The login route loads at most 150 KB of gzipped JS (docs/design.md §8 says 170; issue 10 keeps 20 KB of it for what comes
  * later). What the login screen can work without — the rest of the messages, the colour picker — is lazy.
  */
 const LOGIN_ROUTE_BUDGET = 150 * 1024;

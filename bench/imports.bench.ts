@@ -9,7 +9,7 @@ import { IMPORT_LIMITS } from '../src/shared/imports';
 import { benchDatabases, seedDemoDatabase, signedInApp, withDatabase } from './database';
 
 /**
- * Excel import at scale (issue 17; DESIGN.md §8: at least 20 % of raw COPY speed): BENCH_IMPORT_ROWS (100,000) location
+ * Excel import at scale (issue 17; docs/design.md §8: at least 20 % of raw COPY speed): BENCH_IMPORT_ROWS (100,000) location
  * rows staged through `tblTempExcelImportLocation/importExcel` in batches of 5,000 as the console sends them
  * (`app.inject`: session, schema, grants, validation with the shared rules and the set-based reference and duplicate
  * checks, staging insert), then committed through `commitGroup` (validated again, one insert … select into

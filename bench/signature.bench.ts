@@ -4,7 +4,7 @@ import { signPdf } from '../src/client/signature/signPdf';
 import { chinesePdf, drawnImages, signaturePng } from '../tests/support/signatureFixtures';
 
 /**
- * The PDF signature tool (DESIGN.md §8: signing a 100-page PDF takes under 2 s): a BENCH_PAGES (100) page A4 PDF with
+ * The PDF signature tool (docs/design.md §8: signing a 100-page PDF takes under 2 s): a BENCH_PAGES (100) page A4 PDF with
  * Chinese text (Noto Sans SC subset), every page signed with one real 600 × 400 PNG through `signPdf` — what the
  * console and the kiosk run in the browser on "download". One warm-up run, then the median of BENCH_RUNS (7).
  */

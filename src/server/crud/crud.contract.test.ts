@@ -37,7 +37,7 @@ function contractHelpers(name: string, entity: EntityDef) {
   return { sample, find, keyFilter };
 }
 
-// One contract, every user-keyed generic entity (STYLE.md): a new entity gets these guarantees by being listed.
+// One contract, every user-keyed generic entity (docs/style.md): a new entity gets these guarantees by being listed.
 describe.each(CONTRACT_ENTITIES.map((e) => [e.name, e] as const))('%s', (name, entity) => {
   const { sample, find, keyFilter } = contractHelpers(name, entity);
 

@@ -24,7 +24,7 @@ export const CODE_LISTS = {
   transportMode: ['PARCEL', 'LTL', 'FTL', 'AIR', 'OCEAN', 'RAIL'],
   /** Documents a printer can be scheduled for. */
   documentType: ['SHIP_LABEL', 'PACKING_LIST', 'DELIVERY_NOTE', 'DISPATCH_LIST', 'PICK_LIST', 'RECEIPT_NOTE', 'LOCATION_LABEL'],
-  // Inbound (FLOWS.md, src/server/modules/inbound/README.md)
+  // Inbound (docs/flows.md, src/server/modules/inbound/README.md)
   /** PO: O open, R receiving, C closed (reconciled), X cancelled. */
   poStatus: ['O', 'R', 'C', 'X'],
   /** PO type: standard, customer return, transfer in, consignment. */
@@ -37,7 +37,7 @@ export const CODE_LISTS = {
   inspectionResult: ['N', 'P', 'F'],
   /** Movement task type: an ordinary movement or a putaway of received stock. */
   movementTaskType: ['MOVE', 'PUTAWAY'],
-  // Outbound (FLOWS.md, src/server/modules/outbound/README.md)
+  // Outbound (docs/flows.md, src/server/modules/outbound/README.md)
   /** Order: N new, C confirmed, W in a wave, A allocated, K picking, P packed, D in a delivery, S shipped, X cancelled. */
   orderStatus: ['N', 'C', 'W', 'A', 'K', 'P', 'D', 'S', 'X'],
   /** Order type: sales order, transfer out, return to vendor, sample. */
@@ -48,7 +48,7 @@ export const CODE_LISTS = {
   pickStatus: ['O', 'K', 'S', 'P', 'D'],
   /** Why allocation chose a stock row: earliest expiry, oldest stock, or a whole pallet. */
   pickRule: ['FEFO', 'FIFO', 'PALLET'],
-  // Shipping (FLOWS.md, src/server/modules/shipping/README.md)
+  // Shipping (docs/flows.md, src/server/modules/shipping/README.md)
   /** Carton: O open, C closed, L labelled, D in a delivery, S shipped. */
   cartonStatus: ['O', 'C', 'L', 'D', 'S'],
   /** Delivery: O open, S shipped. */
@@ -70,12 +70,12 @@ export const CODE_LISTS = {
   // Excel import (src/server/modules/imports/README.md)
   /** Staging row: N new (not validated), E error, V valid, S committed. */
   importStatus: IMPORT_STATUSES,
-  // Cycle counts (FLOWS.md, src/server/modules/cyclecount/README.md)
+  // Cycle counts (docs/flows.md, src/server/modules/cyclecount/README.md)
   /** Count task: N new (to count), C counted, A adjustment task generated. */
   cycleCountStatus: ['N', 'C', 'A'],
   /** How a count task was made: by location and item, by percent, by transaction type, or a found item added. */
   countSubType: ['LOCITEM', 'PERCENT', 'TRANTYPE', 'FOUND'],
-  /** Every kind of ledger change (tran_log.tran_type), FLOWS.md "Transaction types". */
+  /** Every kind of ledger change (tran_log.tran_type), docs/flows.md "Transaction types". */
   tranType: [
     'RECEIVE',
     'RECEIVE_ADJUST',

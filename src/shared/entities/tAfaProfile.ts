@@ -40,7 +40,7 @@ function parameterRows(slots: readonly number[]): string[][] {
 }
 
 /**
- * A wave-load profile (spec 001 §3 "Wave profile", §4 wave-load flow; FLOWS.md "Wave loading"): it names a function
+ * A wave-load profile (spec 001 §3 "Wave profile", §4 wave-load flow; docs/flows.md "Wave loading"): it names a function
  * of the server's fixed registry — never SQL from configuration — and describes its parameters 1–10. A profile
  * without client serves every client of the warehouse.
  */

@@ -2,7 +2,7 @@ import { defineEntity } from './defineEntity';
 import { BY_WAREHOUSE, CODE_PATTERN, codeField, refField, textField, whIdField } from './fields';
 
 /**
- * An outbound order of one client (spec 001 §3 "Order"; statuses in FLOWS.md and the outbound README): N new →
+ * An outbound order of one client (spec 001 §3 "Order"; statuses in docs/flows.md and the outbound README): N new →
  * C confirmed → W in a wave → A allocated → K picking → P packed → D in a delivery → S shipped; N or C → X cancelled.
  * The number is the one typed, else the next of the warehouse's ORDER series; the warehouse, client and number are
  * fixed after insert. Header and lines change only while the order is new (N): a confirmed order cannot be changed.

@@ -2,7 +2,7 @@ import { defineEntity } from './defineEntity';
 import { BY_WAREHOUSE, CODE_PATTERN, codeField, refField, textField, whIdField } from './fields';
 
 /**
- * A purchase order of one client (spec 001 §3 "PO master"; statuses in FLOWS.md): O open → R receiving → C closed,
+ * A purchase order of one client (spec 001 §3 "PO master"; statuses in docs/flows.md): O open → R receiving → C closed,
  * O → X cancelled. The number is the one typed, else the next of the warehouse's PO series; the warehouse and client
  * are fixed after insert, the vendor only while the PO is open, and a closed or cancelled PO refuses every change.
  */

@@ -39,7 +39,7 @@ export interface GeneratedAdjustment {
   tasks: number;
 }
 
-/** Count-task statuses (FLOWS.md): N to count → C counted → A adjustment generated. */
+/** Count-task statuses (docs/flows.md): N to count → C counted → A adjustment generated. */
 export const isOpen = (row: EntityRow): boolean => row.status === 'N';
 export const isCounted = (row: EntityRow): boolean => row.status === 'C';
 

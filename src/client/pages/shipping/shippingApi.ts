@@ -75,7 +75,7 @@ export const SHIP_PERMISSION = {
   delete: permission('tblShippingLabel', 'delete'),
 } as const;
 
-/** Carton statuses (FLOWS.md): O open → C closed → L labelled → D in a delivery → S shipped. */
+/** Carton statuses (docs/flows.md): O open → C closed → L labelled → D in a delivery → S shipped. */
 export const canLabel = (row: EntityRow): boolean => row.status === 'C' || row.status === 'L';
 export const hasLabel = (row: EntityRow): boolean => row.status === 'L' || row.status === 'D' || row.status === 'S';
 export const canDeliver = (row: EntityRow): boolean => row.status === 'L';

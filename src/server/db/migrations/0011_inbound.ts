@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 const ATTRIBUTE_COLUMNS = Array.from({ length: 11 }, (_, i) => `generic_attr_value${i + 1} varchar(100)`).join(',\n      ');
 
 /**
- * Inbound (spec 001 §1 "Inbound", §2.4, §3 PO master / PO detail line / Receipt; statuses in FLOWS.md and
+ * Inbound (spec 001 §1 "Inbound", §2.4, §3 PO master / PO detail line / Receipt; statuses in docs/flows.md and
  * src/server/modules/inbound/README.md):
  * - t_po_master: PO header of one client; O open → R receiving → C closed, O → X cancelled.
  * - t_po_detail: PO lines; qty in the line's order unit, qty_received (good and damaged) never above what the

@@ -10,7 +10,7 @@ const PROFILE_PARAMETERS = Array.from(
 const PARAMETER_VALUES = Array.from({ length: 10 }, (_, i) => `parameter${i + 1} varchar(100)`).join(',\n      ');
 
 /**
- * Outbound up to picked stock (spec 001 §2.5–§2.10, §3; statuses in FLOWS.md and src/server/modules/outbound/README.md):
+ * Outbound up to picked stock (spec 001 §2.5–§2.10, §3; statuses in docs/flows.md and src/server/modules/outbound/README.md):
  * - t_stored_item.allocated_qty: units reserved for pick tasks; unavailable + allocated never above actual, so
  *   available = actual − unavailable − allocated (0 while held).
  * - t_order / t_order_detail: an order of one client and its lines (qty in the line's order unit).

@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 const ATTRIBUTE_COLUMNS = Array.from({ length: 11 }, (_, i) => `generic_attr_value${i + 1} varchar(100)`).join(',\n      ');
 
 /**
- * Cartons, ship labels, deliveries and shipping (spec 001 §2.11, §3, §4, §7; statuses in FLOWS.md and
+ * Cartons, ship labels, deliveries and shipping (spec 001 §2.11, §3, §4, §7; statuses in docs/flows.md and
  * src/server/modules/shipping/README.md):
  * - t_pick_detail gains P packed (all it picked is in cartons) and D shipped; O open, K picked, S short stay.
  * - tbl_shipping_label: a carton of one order, at the wave's staging location, its stock the ledger rows whose hu_id

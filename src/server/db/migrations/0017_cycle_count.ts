@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Cycle counts (spec 001 §2.13, §3 "Cycle count task", §5, §7; statuses in FLOWS.md and
+ * Cycle counts (spec 001 §2.13, §3 "Cycle count task", §5, §7; statuses in docs/flows.md and
  * src/server/modules/cyclecount/README.md):
  * - tbl_cycle_count_task: one thing to count — a location, and the item, lot and pallet of a ledger row there when the
  *   task was generated (item empty: count whatever the location holds). `work_q_id` is its number (COUNT series, CC…),

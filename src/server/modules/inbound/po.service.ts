@@ -1,5 +1,5 @@
 /**
- * Purchase orders (spec 001 §3 "PO master", §7 tPoMaster; statuses in FLOWS.md and this module's README): the status
+ * Purchase orders (spec 001 §3 "PO master", §7 tPoMaster; statuses in docs/flows.md and this module's README): the status
  * rules the header, its lines and its actions share, cancelling, and the parameterised search.
  */
 import { type RawBuilder, sql } from 'kysely';

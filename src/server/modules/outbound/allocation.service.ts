@@ -1,5 +1,5 @@
 /**
- * Wave release = allocation (`POST /tWaveMaster/releaseWave`, FLOWS.md "Allocation"). One transaction for every wave
+ * Wave release = allocation (`POST /tWaveMaster/releaseWave`, docs/flows.md "Allocation"). One transaction for every wave
  * of the call: the waves locked in id order, each wave N (or H held from N) allocated and made R, a wave H held from R
  * resumed R. Allocation is set-based: the wave's order lines and the candidate stock are read in one query each, the
  * candidate keys locked (`lockStockKeys`, the ledger's global order), the plan made in memory line by line (order

@@ -1,5 +1,5 @@
 /**
- * Outbound orders (spec 001 §3 "Order", §4, §7 tOrder; statuses in FLOWS.md and this module's README): the status rules
+ * Outbound orders (spec 001 §3 "Order", §4, §7 tOrder; statuses in docs/flows.md and this module's README): the status rules
  * the header, its lines and its actions share, confirming, cancelling, and the parameterised search.
  *
  * A new order (N) is the only one that changes: a confirmed order cannot be changed (spec §4), a shipped one refuses

@@ -1,5 +1,5 @@
 /**
- * The fixed registry of wave-load functions (FLOWS.md "Wave loading"): a profile (`t_afa_profile`) names one of these
+ * The fixed registry of wave-load functions (docs/flows.md "Wave loading"): a profile (`t_afa_profile`) names one of these
  * and gives its parameters 1–10; the function turns the parameter values into conditions on the client's confirmed
  * orders that are in no wave. Never SQL from configuration: each condition is written here, with bound values.
  */

@@ -1,6 +1,6 @@
 /**
  * Wave loading and the wave-order working set (spec 001 §2.6–§2.8, §4 "Wave-load flow", §7 tAfaProfile and
- * tAfaViewWaveOrder; FLOWS.md "Wave loading"): the profiles of a client, a profile's parameters, running a profile into
+ * tAfaViewWaveOrder; docs/flows.md "Wave loading"): the profiles of a client, a profile's parameters, running a profile into
  * the user's working set (one `view_id` per user and wave, replaced on each run), selecting, and adding the selected
  * orders to the wave (C → W) or taking them out (W → C). Each action locks the wave first, then orders by number.
  */

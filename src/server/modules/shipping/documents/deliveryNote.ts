@@ -41,7 +41,7 @@ export async function buildDeliveryNote(
   proof?: ProofOfDelivery,
 ) {
   const t = texts(language);
-  // A proof of delivery is the delivery note with the hand-over filled in (FLOWS.md "Documents").
+  // A proof of delivery is the delivery note with the hand-over filled in (docs/flows.md "Documents").
   const title = proof ? `${t('doc.deliveryNote')} · ${t('doc.proofOfDelivery')}` : t('doc.deliveryNote');
   const { pdf, fonts } = await openDocument(`${title} ${data.deliveryNumber}`, language);
   const sheet = new Sheet(pdf, fonts, t, `${title} ${data.deliveryNumber}`);

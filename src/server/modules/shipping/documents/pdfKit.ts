@@ -4,7 +4,7 @@
  *
  * - Font: Noto Sans SC 400/700 (static TTF, OFL) from `@expo-google-fonts/noto-sans-sc`, read and parsed once per
  *   process and embedded as a subset (only the glyphs a document uses).
- * - fontkit 2 with pdf-lib 1.17 (STACK-NOTES): fontkit 2's subset lacks the `encodeStream()` pdf-lib calls, so the
+ * - fontkit 2 with pdf-lib 1.17 (docs/stack-notes.md): fontkit 2's subset lacks the `encodeStream()` pdf-lib calls, so the
  *   adapter adds one that emits `encode()`'s bytes. `@pdf-lib/fontkit` 1.x drops glyphs of Chinese subsets silently.
  * - Barcodes: bwip-js `raw()` gives bar/space widths (linear) or the module matrix (QR); they are drawn as one filled
  *   path of rectangles whose module width is a whole number of printer dots (8 dots/mm, 203.2 dpi), each bar narrowed
