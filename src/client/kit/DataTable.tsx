@@ -375,6 +375,9 @@ export function DataTable<Row extends TableRow>({
           localeText={localeText}
           overlayComponentParams={overlayParams}
           suppressCellFocus
+          // Every column of a row is in the page, scrolled into view or not: the browser's find, a screen reader and a
+          // row's text read the whole row (rows stay virtualised; the widest list has ~30 columns).
+          suppressColumnVirtualisation
           onGridReady={(event) => {
             apiRef.current = event.api;
           }}
