@@ -35,14 +35,14 @@ run() {
   fi
 }
 
-# The touch screens: input devices the kernel marks INPUT_PROP_DIRECT (bit 0 of properties: the device's surface is
-# the screen, as opposed to a touchpad). Prints "name<TAB>vendor:product" for each.
+# The touch screens: input devices the kernel marks INPUT_PROP_DIRECT (property 1, so bit 1 of the properties bitmap,
+# "2" in sysfs: the device's surface is the screen, unlike a touchpad's). Prints "name<TAB>vendor:product" for each.
 touch_screens() {
   local dev props
   for dev in "$SYSFS"/class/input/event*/device; do
     [ -r "$dev/properties" ] || continue
     props="$(cat "$dev/properties")"
-    [[ "$props" =~ ^[0-9a-fA-F]+$ ]] && (((16#$props & 1) == 1)) || continue
+    [[ "$props" =~ ^[0-9a-fA-F]+$ ]] && (((16#$props & 2) == 2)) || continue
     printf '%s\t%s:%s\n' "$(cat "$dev/name")" "$(cat "$dev/id/vendor")" "$(cat "$dev/id/product")"
   done
 }
