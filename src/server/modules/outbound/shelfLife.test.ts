@@ -7,7 +7,15 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPickFixture, detailsOf, insertWave, PK, putStock, releaseBody, tasksOf } from '../../../../tests/support/pickFixture';
+import {
+  createPickFixture,
+  detailsOf,
+  insertWave,
+  PK,
+  putStock,
+  releaseBody,
+  tasksOf,
+} from '../../../../tests/support/pickFixture';
 import { testConfig } from '../../../../tests/support/templates';
 import { createTestApp, createUser, type TestApp } from '../../../../tests/support/testApp';
 import type { PageResult } from '../../../shared/wire';
@@ -76,7 +84,9 @@ describe('allocation and shelf life', () => {
     await insertWave(db(), 'TSL-W2', [{ orderNumber: 'TSL-O2', lines: [{ itemNumber: item, qty: '4' }] }]);
     expect((await release('TSL-W2')).body).toMatchObject({ code: 200, data: [{ planned: 0, short: 1 }] });
     expect(await tasksOf(db(), 'TSL-W2')).toEqual([]);
-    expect(await detailsOf(db(), 'TSL-W2')).toEqual([expect.objectContaining({ plannedQty: '0', unplannedQty: '4', status: 'S' })]);
+    expect(await detailsOf(db(), 'TSL-W2')).toEqual([
+      expect.objectContaining({ plannedQty: '0', unplannedQty: '4', status: 'S' }),
+    ]);
     const { rows } = await sql<{ shortReason: string }>`
       select short_reason from t_pick_detail where wave_id = 'TSL-W2'`.execute(db());
     expect(rows).toEqual([{ shortReason: 'SHORTDATED' }]);
@@ -130,7 +140,10 @@ describe('allocation and shelf life', () => {
     const [task] = await tasksOf(db(), 'TSL-W5');
     expect([task?.lotNumber, task?.quantity]).toEqual(['D90', '4']);
     const res = await t.post<Row>('/api/tWavePickTask/pickLocShortage', { id: task?.id, qtyFound: '1' }, admin);
-    expect(res.body).toMatchObject({ code: 200, data: { pickedQty: '1', shortQty: '3', reallocatedQty: '0', unplannedQty: '3' } });
+    expect(res.body).toMatchObject({
+      code: 200,
+      data: { pickedQty: '1', shortQty: '3', reallocatedQty: '0', unplannedQty: '3' },
+    });
     const { rows } = await sql<{ shortReason: string }>`
       select short_reason from t_pick_detail where wave_id = 'TSL-W5'`.execute(db());
     expect(rows).toEqual([{ shortReason: 'SHORTDATED' }]);
@@ -150,7 +163,13 @@ describe('allocation and shelf life', () => {
     const order = (minShelfLifeDays: unknown) =>
       t.post<number>(
         '/api/tOrder/save',
-        { whId: PK.whId, clientCode: PK.client, typeId: 'SO', orderNumber: `TSL-OV${String(minShelfLifeDays)}`, minShelfLifeDays },
+        {
+          whId: PK.whId,
+          clientCode: PK.client,
+          typeId: 'SO',
+          orderNumber: `TSL-OV${String(minShelfLifeDays)}`,
+          minShelfLifeDays,
+        },
         admin,
       );
     expect((await order(-1)).body).toMatchObject({ errorCode: 'orderMinShelfLifeRange' });
@@ -234,7 +253,9 @@ describe('the expiring-stock report and the home count', () => {
       const wider = await find({ whId: PK.whId, itemNumber: item, days: '30' });
       expect(wider.body.data.content.map((r) => r.lotNumber)).toEqual(['R5', 'R20']);
       expect((await find({ whId: PK.whId, itemNumber: item, clientCode: 'NOPE', days: '30' })).body.data.totalSize).toBe(0);
-      expect((await find({ whId: PK.whId, itemNumber: item, days: 'x' })).body).toMatchObject({ errorCode: 'controlDaysInvalid' });
+      expect((await find({ whId: PK.whId, itemNumber: item, days: 'x' })).body).toMatchObject({
+        errorCode: 'controlDaysInvalid',
+      });
     } finally {
       await setControl('EXPIRY_WARNING_DAYS', PK.client, null);
     }
