@@ -92,6 +92,8 @@ export interface ExtraFilter {
   type: 'text' | 'date';
   /** A text the server matches as a whole code (`%` a pattern), not as contained text: its placeholder says so. */
   exact?: boolean;
+  /** The placeholder's locale key where the filter is no text match (e.g. a number of days). */
+  placeholderKey?: string;
 }
 
 /** The label of a code; a value the list does not know yet (a newer transaction type) shows as it is. */
@@ -431,7 +433,9 @@ export function EntityListPage({
             const value = draft[filter.key] ?? '';
             const set = (v: string) => updateDraft({ ...draftRef.current, [filter.key]: v });
             const testId = `filter-${filter.key}`;
-            const placeholder = t(filter.exact ? 'kit.filter.exactPlaceholder' : 'kit.filter.placeholder');
+            const placeholder = t(
+              filter.placeholderKey ?? (filter.exact ? 'kit.filter.exactPlaceholder' : 'kit.filter.placeholder'),
+            );
             return (
               <div key={filter.key} className="wharf-filter">
                 {filter.type === 'date' ? (

@@ -1,5 +1,52 @@
+import { useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
+import { permission } from '../../../shared/permissions';
+import { SUCCESS } from '../../../shared/wire';
+import { apiPost } from '../../kit/api';
 import { useT } from '../../kit/i18n';
-import { SlCarousel, SlCarouselItem } from '../../kit/sl';
+import { usePermission } from '../../kit/session';
+import { SlButton, SlCarousel, SlCarouselItem, SlIcon } from '../../kit/sl';
+
+const EXPIRING_URL = '/Wms/ExpiringStock';
+
+/**
+ * Expiring stock over the user's warehouses and clients (`vExpiringStock/count`: rows within their warning days,
+ * expired ones included), linking to the report; shown to users who may view the report.
+ */
+function ExpiringCount() {
+  const t = useT();
+  const [, setLocation] = useLocation();
+  const canView = usePermission(permission('expiringStock', 'view'));
+  const [count, setCount] = useState<number | null>(null);
+  useEffect(() => {
+    if (!canView) return;
+    let live = true;
+    apiPost<{ count: number }>('/vExpiringStock/count', {})
+      .then((envelope) => live && envelope.code === SUCCESS && setCount(envelope.data?.count ?? 0))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [canView]);
+  if (!canView || count === null) return null;
+  return (
+    <div className="home-stats">
+      <SlButton
+        variant={count > 0 ? 'warning' : 'default'}
+        outline
+        data-testid="home-expiring"
+        href={EXPIRING_URL}
+        onClick={(event) => {
+          event.preventDefault();
+          setLocation(EXPIRING_URL);
+        }}
+      >
+        <SlIcon slot="prefix" name="hourglass-split" />
+        {t('home.expiring', { count })}
+      </SlButton>
+    </div>
+  );
+}
 
 const FEATURES = [
   'home.feature.login',
@@ -25,6 +72,7 @@ export function HomePage() {
   const t = useT();
   return (
     <div className="home-page">
+      <ExpiringCount />
       <SlCarousel className="home-carousel" autoplay autoplayInterval={3000} loop pagination navigation mouseDragging>
         <SlCarouselItem>
           <section className="home-card">
