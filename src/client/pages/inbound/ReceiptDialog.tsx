@@ -23,6 +23,8 @@ export interface ReceiptTarget {
   itemDescription?: string | null;
   uom: string;
   lotControl: boolean;
+  /** The item's shelf life in days: the expiry may be left empty (the server sets the receipt date + this). */
+  shelfLife?: number | null;
   /** The lot the line names: received as is, not typed. */
   fixedLot?: string | null;
   /** Attribute types (slot 1–11, null unused) whose values the user types; empty when the line fixes them. */
@@ -67,7 +69,10 @@ export function ReceiptDialog({ target, onClose, onSubmit }: ReceiptDialogProps)
     const damaged = v('qtyDamaged').trim() || '0';
     if (!matchesRule('qtyNonNegative', damaged)) return t('error.fieldQtyNonNegative', { field: t(field('qtyDamaged')) });
     if (Number(damaged) > Number(v('qty'))) return t('error.receiptDamagedAboveQty', { qtyDamaged: damaged, qty: v('qty') });
-    if (target.lotControl && (!v('lotNumber').trim() || !v('expirationDate'))) return t('error.lotAndExpiryRequired');
+    const expiryNeeded = !target.shelfLife;
+    if (target.lotControl && (!v('lotNumber').trim() || (expiryNeeded && !v('expirationDate')))) {
+      return t('error.lotAndExpiryRequired');
+    }
     if (slots.some((a) => !v(`genericAttrValue${a.slot}`).trim())) return t('error.itemAttributesEmpty');
     return '';
   };

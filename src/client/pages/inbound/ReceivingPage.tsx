@@ -32,6 +32,7 @@ export interface PoLineView {
   itemDescription: string | null;
   orderUom: string;
   lotControl: 'Y' | 'N';
+  shelfLife: number | null;
   lotNumber: string | null;
   storedAttributeId: number | null;
   ordered: string;
@@ -197,6 +198,7 @@ export function ReceivingPage() {
         itemDescription: line.itemDescription,
         uom: line.orderUom,
         lotControl: line.lotControl === 'Y',
+        shelfLife: line.shelfLife,
         fixedLot: line.lotNumber,
         attributeTypes: line.storedAttributeId === null ? line.attributeTypes : [],
         initial: {

@@ -145,6 +145,8 @@ export interface PoLineView {
   itemDescription: string | null;
   orderUom: string;
   lotControl: 'Y' | 'N';
+  /** The item's shelf life in days: an expiry left empty is the receipt date + this (README "Expiry and shelf life"). */
+  shelfLife: number | null;
   sampleRate: number | null;
   lotNumber: string | null;
   storedAttributeId: number | null;
@@ -181,7 +183,8 @@ export async function readPo(db: Db | Trx, user: Grantee, whId: string, poNumber
   const po = rows[0];
   if (!po) return null;
   const { rows: lines } = await sql<Omit<PoLineView, 'attributeTypes' | 'attributeValues'> & Record<string, unknown>>`
-    select l.id, l.line_number, l.item_number, i.description as item_description, l.order_uom, i.lot_control, i.sample_rate,
+    select l.id, l.line_number, l.item_number, i.description as item_description, l.order_uom, i.lot_control, i.shelf_life,
+      i.sample_rate,
       l.lot_number, l.stored_attribute_id, trim_scale(l.qty)::text as ordered, trim_scale(l.qty_received)::text as received,
       trim_scale(l.qty_damaged)::text as damaged, trim_scale(l.qty - l.qty_received)::text as remaining,
       ${sql.join(SLOTS.map((n) => sql`c.${sql.ref(`attribute_type${n}`)} as ${sql.ref(`type${n}`)}`))},

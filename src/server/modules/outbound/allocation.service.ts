@@ -188,6 +188,17 @@ export function planLine(line: DemandLine, need: bigint, byItem: Map<string, Can
   return planned;
 }
 
+/** Whether a candidate of the line (its item, lot and attribute id) was passed over for expiring before its minimum. */
+export function skippedByDate(line: DemandLine, byItem: Map<string, Candidate[]>): boolean {
+  return (byItem.get(line.itemNumber) ?? []).some(
+    (row) =>
+      row.expirationDate !== null &&
+      row.expirationDate < line.minExpiry &&
+      (line.lotNumber === null || row.lotNumber === line.lotNumber) &&
+      (line.storedAttributeId === null || row.storedAttributeId === line.storedAttributeId),
+  );
+}
+
 /** Splits the reservations into pick tasks: one pick id per work type and pick area, numbered in picking-flow order. */
 export async function pickIds(trx: Trx, whId: string, planned: readonly Planned[]): Promise<Map<string, string>> {
   const groups = new Map<string, number>();
@@ -372,11 +383,14 @@ async function allocateWave(
     if (got === need) plannedLines++;
     else shorts.push({ line, qty: detail.unplanned, reason: got === 0n ? 'NOSTOCK' : 'SHORT' });
   }
-  // A short line for which the shelf-life rule kept stock out says so (wave and pick screens, exception log).
+  // A short line for which the shelf-life rule kept stock out says so (wave and pick screens, exception log): seen among
+  // the candidates (short-dated rows), else asked of the ledger in one query (expired rows are no candidates).
+  const open = shorts.filter((s) => s.reason !== 'NOUOM');
+  for (const short of open) if (skippedByDate(short.line, byItem)) short.reason = 'SHORTDATED';
   const dated = await shortDatedLines(
     trx,
     whId,
-    shorts.filter((s) => s.reason !== 'NOUOM').map((s) => s.line),
+    open.filter((s) => s.reason !== 'SHORTDATED').map((s) => s.line),
   );
   const reasons = new Map<string, ShortReason>();
   for (const short of shorts) {
