@@ -16,7 +16,8 @@ export async function seedDemoMasterdata(db: Db): Promise<void> {
       ('DEFAULT_RECEIVE_LOCATION', 'STG-IN-01', '默认收货库位 Default receiving location'),
       ('DEFAULT_SHIP_STAGING', 'STG-OUT-01', '默认发货暂存位 Default shipping staging'),
       ('OVER_RECEIPT_PCT', '0', '超收允差（%） Over-receipt tolerance (%)'),
-      ('EXPIRY_WARNING_DAYS', '30', '临期预警天数 Days before expiry to warn')
+      ('EXPIRY_WARNING_DAYS', '30', '临期预警天数 Days before expiry to warn'),
+      ('MIN_SHELF_LIFE_DAYS', '0', '最短剩余保质期（天） Minimum remaining shelf life (days)')
     ) as c(name, value, description);
 
     -- One client's own over-receipt tolerance: ACME may receive 5 % over the ordered quantity.

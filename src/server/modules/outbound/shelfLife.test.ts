@@ -7,6 +7,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pickedWave } from '../../../../tests/support/cartonFixture';
 import {
   createPickFixture,
   detailsOf,
@@ -150,6 +151,47 @@ describe('allocation and shelf life', () => {
     const { rows: log } = await sql<{ errorCode: string }>`
       select error_code from exception_log where control_number = ${String(task?.pickId)} order by id`.execute(db());
     expect(log.map((l) => l.errorCode)).toEqual(['pickShort', 'allocationShortDated']);
+  });
+
+  it('carton pick refuses staged stock that no longer meets the order’s minimum, and packs it when it does', async () => {
+    const item = await newItem('TSL-C1');
+    await sql`update t_item_master set unit_weight = 1 where wh_id = ${PK.whId} and item_number = ${item}`.execute(db());
+    await pickedWave(
+      db(),
+      'TSL-W6',
+      [{ orderNumber: 'TSL-O6', lines: [{ itemNumber: item, qty: '2' }] }],
+      [{ at: PK.p1, itemNumber: item, qty: '2', lotNumber: 'C40', expirationDate: day(40) }],
+    );
+    // Picked with 40 days left; the order now asks for 60 (as if days had passed since the pick).
+    await sql`update t_order set min_shelf_life_days = 60 where wh_id = ${PK.whId} and order_number = 'TSL-O6'`.execute(db());
+    const carton = await t.post<{ cartonNumber: string; lines: Row[] }>(
+      '/api/tblShippingLabelDetail/getNextCarton',
+      { whId: PK.whId, waveId: 'TSL-W6', orderNumber: 'TSL-O6' },
+      admin,
+    );
+    expect(carton.body.code).toBe(200);
+    const lines = carton.body.data.lines.map((l) => ({
+      pickDetailId: l.pickDetailId,
+      lotNumber: l.lotNumber,
+      storedAttributeId: l.storedAttributeId,
+      qty: l.remainingQty,
+    }));
+    const pack = () =>
+      t.post<Row>(
+        '/api/tblShippingLabelDetail/completeCartonPick',
+        { whId: PK.whId, cartonNumber: carton.body.data.cartonNumber, lines },
+        admin,
+      );
+    const refused = await pack();
+    expect(refused.body).toMatchObject({ errorCode: 'packStockShortDated' });
+    expect(refused.body.msg).toContain(`lot C40 expires on ${day(40)}, before ${day(60)}`);
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from tbl_shipping_label_detail where carton_number = ${carton.body.data.cartonNumber}`.execute(
+      db(),
+    );
+    expect(rows).toEqual([{ n: 0 }]);
+    await sql`update t_order set min_shelf_life_days = 10 where wh_id = ${PK.whId} and order_number = 'TSL-O6'`.execute(db());
+    expect((await pack()).body.code).toBe(200);
   });
 
   it('validates MIN_SHELF_LIFE_DAYS and EXPIRY_WARNING_DAYS, and the order’s minimum shelf life', async () => {
