@@ -97,7 +97,12 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
     for (let run = 1; run <= RUNS; run++) {
       for (const way of ['without', 'with'] as const) {
         const waveId = `B${way === 'with' ? 'W' : 'N'}${run}`;
-        await createWave(connection, waveId, way === 'with' ? 'BD-' : 'BN-', way === 'with' && !process.env.BENCH_NO_ORDER_DAYS ? 150 : null);
+        await createWave(
+          connection,
+          waveId,
+          way === 'with' ? 'BD-' : 'BN-',
+          way === 'with' && !process.env.BENCH_NO_ORDER_DAYS ? 150 : null,
+        );
         await sql`update t_stored_item set allocated_qty = 0 where item_number like 'B_-%'`.execute(db);
         await sql`analyze`.execute(db);
         const t0 = performance.now();
