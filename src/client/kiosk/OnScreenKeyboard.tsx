@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useT } from '../kit/i18n';
 import { CandidateBar } from './keyboard/CandidateBar';
+import { keepFocus } from './keyboard/keepFocus';
 import { PROVINCE_ROWS } from './keyboard/provinces';
 import { type Shift, useTextInput } from './keyboard/useTextInput';
 
@@ -40,6 +41,7 @@ function Key({ text, onPress, options = {} }: { text: ReactNode; onPress: () => 
       data-testid={options.testId}
       aria-label={options.label}
       aria-pressed={options.pressed}
+      onMouseDown={keepFocus}
       onClick={onPress}
     >
       {text}
@@ -63,7 +65,14 @@ export function OnScreenKeyboard({ layout, onKey, onBackspace, onOk, okDisabled,
     />
   );
   const ok = onOk && (
-    <button type="button" className="kiosk-key kiosk-key-ok" data-testid="key-ok" disabled={okDisabled} onClick={input.ok}>
+    <button
+      type="button"
+      className="kiosk-key kiosk-key-ok"
+      data-testid="key-ok"
+      disabled={okDisabled}
+      onMouseDown={keepFocus}
+      onClick={input.ok}
+    >
       {t('kiosk.key.ok')}
     </button>
   );
@@ -160,6 +169,7 @@ function ShiftKey({ shift, onPress }: { shift: Shift; onPress: () => void }) {
       data-shift={shift}
       aria-label={t('kiosk.key.shift')}
       aria-pressed={shift !== 'off'}
+      onMouseDown={keepFocus}
       onClick={onPress}
     >
       {shift === 'lock' ? '⇪' : '⇧'}

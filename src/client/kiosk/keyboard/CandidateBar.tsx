@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useT } from '../../kit/i18n';
+import { keepFocus } from './keepFocus';
 import { CANDIDATES_PER_PAGE, type TextInput } from './useTextInput';
 
 /**
@@ -32,6 +33,7 @@ export function CandidateBar({ input }: { input: TextInput }) {
         type="button"
         className="kiosk-key kiosk-candidate"
         data-testid={`candidate-${char}`}
+        onMouseDown={keepFocus}
         onClick={() => input.pick(char)}
       >
         {char}
@@ -52,6 +54,7 @@ export function CandidateBar({ input }: { input: TextInput }) {
         data-testid="pinyin-prev"
         aria-label={t('kiosk.key.prevPage')}
         disabled={page === 0}
+        onMouseDown={keepFocus}
         onClick={() => input.turnPage(-1)}
       >
         ‹
@@ -62,6 +65,7 @@ export function CandidateBar({ input }: { input: TextInput }) {
         data-testid="pinyin-next"
         aria-label={t('kiosk.key.nextPage')}
         disabled={!more}
+        onMouseDown={keepFocus}
         onClick={() => input.turnPage(1)}
       >
         ›
