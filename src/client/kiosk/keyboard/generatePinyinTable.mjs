@@ -22,6 +22,7 @@ const SURNAMES =
 const PROVINCES = '京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼';
 /** The reading a polyphonic surname takes (its other readings are left as they are). */
 const SURNAME_READING = {
+  贾: 'jia',
   曾: 'zeng',
   单: 'shan',
   解: 'xie',
@@ -112,11 +113,14 @@ chars.forEach(({ char, level }, order) => {
   }
 });
 
-// Surnames and provinces: at least as far forward as the 3rd commonest character of their syllable.
+// Surnames and provinces: ahead of all but the two commonest other characters of their syllable.
 const boosted = new Map();
 for (const char of SURNAMES + PROVINCES) boosted.set(char, SURNAME_READING[char] ?? null);
 for (const [syllable, list] of bySyllable) {
-  const counts = list.map((entry) => entry.count).sort((a, b) => b - a);
+  const counts = list
+    .filter((entry) => !boosted.has(entry.char))
+    .map((entry) => entry.count)
+    .sort((a, b) => b - a);
   const floor = (counts[2] ?? 0) + 1;
   for (const entry of list) {
     if (!boosted.has(entry.char)) continue;

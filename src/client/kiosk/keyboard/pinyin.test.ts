@@ -65,6 +65,16 @@ describe('pinyin lookup of the station keyboard', () => {
       expect(firstPage(syllable), `${syllable} → ${char}`).toContain(char);
   });
 
+  it('offers the common surnames on the first page of their syllable', () => {
+    const surnames =
+      '王李张刘陈杨黄赵吴周徐孙马朱胡郭何林高罗郑梁谢宋唐许韩邓冯曹彭曾肖田董潘袁蔡蒋余于杜叶程魏苏吕丁任卢姚沈钟姜崔' +
+      '谭陆范汪廖石金韦贾夏付方邹熊白孟秦邱侯江尹薛闫段雷龙黎史陶贺毛郝顾龚邵万覃武钱戴严欧莫孔向常汤康易乔赖文施洪辛';
+    const pages = Object.keys(dictionary).map(firstPage);
+    const late = [...surnames].filter((char) => !pages.some((page) => page.includes(char)));
+    expect(late).toEqual([]);
+    expect(firstPage('jia')).toContain('贾');
+  });
+
   it('holds every character of GB 2312 level 1 (the 3,755 commonest), and the level 2 surnames', () => {
     const all = new Set(Object.values(dictionary).flatMap((chars) => [...chars]));
     const decoder = new TextDecoder('gbk', { fatal: true });
