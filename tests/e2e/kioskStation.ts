@@ -66,6 +66,11 @@ export async function driverSigns(kiosk: Page, driverName: string, plate: string
   await expect(kiosk.getByTestId('kiosk-plate')).toHaveValue(plate);
   await checkTargets(kiosk);
   await shot(kiosk, `kiosk-04-driver-${lang}`);
+  await signOnPad(kiosk, driverName, lang);
+}
+
+/** From the driver's details: the signature drawn with the mouse, the preview naming the driver. */
+export async function signOnPad(kiosk: Page, driverName: string, lang: string): Promise<void> {
   await kiosk.getByTestId('kiosk-next').click();
   const pad = kiosk.locator('.kiosk-sign-pad');
   const box = await pad.boundingBox();
