@@ -36,9 +36,10 @@ test('reloaded without a network, the station shows its home and its outbox; the
   const kiosk = await signedInStation(browser, office, { name: 'E2E-OFFLINE', flows: 'HANDOVER,SIGN', language: 'zh_cn' });
 
   // The station's worker is installed and controls the page (it registers from the kiosk only).
+  await expect
+    .poll(() => kiosk.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), { timeout: 15_000 })
+    .toMatch(/\/kiosk-sw\.js$/);
   await kiosk.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await kiosk.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  expect(await kiosk.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/kiosk-sw\.js$/);
 
   // A hand-over confirmed with the network gone: kept in the station's outbox.
   await kiosk.getByTestId('kiosk-tile-HANDOVER').click();
