@@ -54,8 +54,10 @@ test('reloaded without a network, the station shows its home and its outbox; the
   await expect(kiosk.getByTestId('kiosk-outbox')).toHaveAttribute('data-count', '1');
 
   // Reloaded without a network: not the browser's error page but the station's home, offline, with its outbox.
+  const reloaded = Date.now();
   await kiosk.reload();
   await expect(kiosk.getByTestId('kiosk-home-screen')).toBeVisible();
+  console.log(`kiosk offline: reload → home ${Date.now() - reloaded} ms`);
   await expect(kiosk.getByTestId('kiosk-offline')).toContainText('离线');
   await expect(kiosk.getByTestId('kiosk-outbox')).toHaveAttribute('data-count', '1');
   await expect(kiosk.locator('.kiosk-bar-title')).toContainText('E2E-OFFLINE');
@@ -80,8 +82,10 @@ test('reloaded without a network, the station shows its home and its outbox; the
   expect(await delivery(office, deliveryNumber)).toMatchObject({ status: 'O', podId: null });
 
   // The network returns: the page resumes, the outbox sends with the station's credentials, the delivery ships.
+  const back = Date.now();
   await kiosk.context().setOffline(false);
   await expect(kiosk.getByTestId('kiosk-outbox')).toHaveCount(0, { timeout: 15_000 });
+  console.log(`kiosk offline: network back → outbox sent ${Date.now() - back} ms`);
   await expect(kiosk.getByTestId('kiosk-offline')).toHaveCount(0);
   await expect(kiosk.getByTestId('kiosk-tile-HANDOVER')).toBeEnabled();
   expect(await kiosk.evaluate(() => localStorage.getItem('wharf.kiosk.outbox'))).toBe('[]');
