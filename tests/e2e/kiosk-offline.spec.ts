@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { ownDeliveries } from './kioskDelivery';
 import { cartonsOf, checkTargets, delivery, driverSigns, scan, signedInStation } from './kioskStation';
-import { openDelivery } from './outboundOrder';
 import { login, shot } from './ui';
 
 // Issue 25 item 14: a dock station reloaded without a network showed Chromium's "No internet" page. Now its offline
@@ -13,26 +13,10 @@ test('reloaded without a network, the station shows its home and its outbox; the
   browser,
 }) => {
   await login(office);
-  // A delivery of its own (an order of ACME with a lot no one else uses, picked, packed, labelled).
-  const tag = `${Date.now() % 1000000}`;
-  const { deliveryNumber, cartonNumber } = await openDelivery(office, {
-    orderNumber: `OFFLINE-E2E-${tag}`,
-    priority: 97,
-    stockNote: `e2e kiosk offline ${tag}`,
-    stock: [
-      {
-        locationId: 'A02-03-1',
-        itemNumber: 'ACME-0073',
-        uom: 'CUP',
-        qty: '2',
-        lotNumber: `E2E-OFF-${tag}`,
-        expirationDate: '2029-03-31',
-      },
-    ],
-    lines: [{ itemNumber: 'ACME-0073', qty: '2', orderUom: 'CUP', lotNumber: `E2E-OFF-${tag}` }],
-    stagingLocation: 'STG-OUT-04',
-    doorLocation: 'D06',
-  });
+  // A delivery of its own (an order of ACME for a lot no other spec uses, picked, packed, labelled).
+  const [own] = await ownDeliveries(office, 'OFFLINE', 'A04-11-2', 1);
+  if (!own) throw new Error('no delivery made');
+  const { deliveryNumber, cartonNumber } = own;
   const kiosk = await signedInStation(browser, office, { name: 'E2E-OFFLINE', flows: 'HANDOVER,SIGN', language: 'zh_cn' });
 
   // The station's worker is installed and controls the page (it registers from the kiosk only).
