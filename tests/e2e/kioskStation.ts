@@ -1,10 +1,11 @@
 /**
- * What the dock-station browser tests share (kiosk.spec.ts, kiosk-proofs.spec.ts): the station's screen, a scanner, the
- * station's size rules, the driver's signing, and the office's view of a delivery.
+ * What the dock-station browser tests share (kiosk.spec.ts, kiosk-proofs.spec.ts, kiosk-offline.spec.ts): the station's
+ * screen, a new station signed in, a scanner, the station's size rules, the driver's signing, and the office's view of a
+ * delivery.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { expect, type Page } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { callApi, shot } from './ui';
 
@@ -22,6 +23,43 @@ export interface DeliveryRow {
   status: string;
   podId: number | null;
   podDriverName: string | null;
+}
+
+/**
+ * A new station of WH01 in a browser context of its own: enrolled, added and bound by the office (`office`, signed in),
+ * and the administrator signed in at it by a badge scan, on its home. `name` is made unique.
+ */
+export async function signedInStation(
+  browser: Browser,
+  office: Page,
+  station: { name: string; flows: string; language: 'zh_cn' | 'en_us' },
+): Promise<Page> {
+  const context = await browser.newContext(STATION);
+  const kiosk = await context.newPage();
+  await kiosk.goto('/kiosk');
+  await expect(kiosk.getByTestId('kiosk-enrol-code')).toHaveText(/^[A-Z0-9]{4}-?[A-Z0-9]{4}$/);
+  const code = ((await kiosk.getByTestId('kiosk-enrol-code').textContent()) ?? '').trim();
+  const id = await callApi<number>(office, 'tKioskStation/save', {
+    whId: 'WH01',
+    stationName: `${station.name}-${Date.now() % 100000}`,
+    flows: station.flows,
+    language: station.language,
+    idleSeconds: 300,
+  });
+  await callApi(office, 'tKioskStation/bind', { id, code });
+  const users = await callApi<{ content: { id: number; name: string }[] }>(office, 'user/findPage', {
+    pageNum: 1,
+    pageSize: 20,
+    columnFilters: { name: 'admin' },
+  });
+  const admin = users.content.find((u) => u.name === 'admin');
+  const badge = `S${Date.now() % 1000000}`;
+  await callApi(office, 'user/setBadge', { id: admin?.id, badge });
+  await expect(kiosk.getByTestId('kiosk-signin')).toBeVisible({ timeout: 15_000 });
+  await expect(kiosk.getByTestId('kiosk-badge')).toBeFocused();
+  await scan(kiosk, badge);
+  await expect(kiosk.getByTestId('kiosk-home-screen')).toBeVisible();
+  return kiosk;
 }
 
 /** A scanner at the station: the code as a fast burst of keys, then Enter, into the focused scan field. */

@@ -6,6 +6,8 @@ import { SlIcon } from '../kit/sl';
 import { draftOf, dropDraft, handoverDraft } from './handoverDraft';
 import { kiosk } from './kioskState';
 import { OutboxStatus } from './OutboxStatus';
+import { connection } from './offline/connection';
+import { OfflineNotice } from './offline/OfflineNotice';
 
 const FLOW_ICON: Record<KioskFlow, string> = {
   HANDOVER: 'truck',
@@ -21,11 +23,15 @@ export function KioskHome({ station }: { station: StationConfig }) {
   const t = useT();
   const { flows } = useSnapshot(kiosk);
   useSnapshot(handoverDraft);
+  // Offline, every flow waits for the server (the signing tool's pdf.js is not kept offline); a kept draft can still be
+  // confirmed: it goes to the outbox.
+  const { offline } = useSnapshot(connection);
   const draft = draftOf(station.id);
   const [, setLocation] = useLocation();
   const shown = KIOSK_FLOWS.filter((flow) => flows.includes(flow) && station.flows.includes(flow));
   return (
     <div className="kiosk-home" data-testid="kiosk-home-screen">
+      <OfflineNotice />
       <OutboxStatus />
       {draft && shown.includes('HANDOVER') && (
         <div className="kiosk-draft" data-testid="kiosk-draft" role="status">
@@ -51,11 +57,12 @@ export function KioskHome({ station }: { station: StationConfig }) {
             type="button"
             className="kiosk-tile"
             data-testid={`kiosk-tile-${flow}`}
+            disabled={offline}
             onClick={() => setLocation(FLOW_PATH[flow])}
           >
             <SlIcon name={FLOW_ICON[flow]} />
             <span className="kiosk-tile-title">{t(`kiosk.flow.${flow}`)}</span>
-            <span className="kiosk-tile-hint">{t(`kiosk.flow.${flow}.hint`)}</span>
+            <span className="kiosk-tile-hint">{offline ? t('kiosk.offline.tile') : t(`kiosk.flow.${flow}.hint`)}</span>
           </button>
         ))}
       </div>
