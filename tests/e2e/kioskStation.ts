@@ -1,10 +1,11 @@
 /**
  * What the dock-station browser tests share (kiosk.spec.ts, kiosk-proofs.spec.ts): the station's screen, a scanner, the
- * station's size rules, the driver's signing, and the office's view of a delivery.
+ * station's size rules, the driver's signing, and the office's view of a delivery; a station enrolled, bound and signed in
+ * through the API (dock-scans.spec.ts, kiosk-lockdown.spec.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { expect, type Page } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { callApi, shot } from './ui';
 
@@ -15,6 +16,44 @@ export const STATION = {
   isMobile: false,
   reducedMotion: 'reduce',
 } as const;
+
+/**
+ * A new station of WH01 (its own browser context, `STATION`): enrolled, bound by the office through the API, and the
+ * administrator signed in with a badge scan set through the API. Answers the station's page on its home tiles.
+ */
+export async function signedInStation(
+  browser: Browser,
+  office: Page,
+  options: { name: string; flows?: string; language?: 'zh_cn' | 'en_us' },
+): Promise<Page> {
+  const context = await browser.newContext(STATION);
+  const kiosk = await context.newPage();
+  await kiosk.goto('/kiosk');
+  await expect(kiosk.getByTestId('kiosk-enrol-code')).toHaveText(/^[A-Z0-9]{4}-?[A-Z0-9]{4}$/);
+  const code = ((await kiosk.getByTestId('kiosk-enrol-code').textContent()) ?? '').trim();
+  const id = await callApi<number>(office, 'tKioskStation/save', {
+    whId: 'WH01',
+    stationName: `${options.name}-${Date.now() % 100000}`,
+    flows: options.flows ?? 'HANDOVER',
+    language: options.language ?? 'en_us',
+    idleSeconds: 300,
+  });
+  await callApi(office, 'tKioskStation/bind', { id, code });
+  const users = await callApi<{ content: { id: number; name: string }[] }>(office, 'user/findPage', {
+    pageNum: 1,
+    pageSize: 20,
+    columnFilters: { name: 'admin' },
+  });
+  const admin = users.content.find((u) => u.name === 'admin');
+  const badge = `S${Date.now() % 1000000}`;
+  await callApi(office, 'user/setBadge', { id: admin?.id, badge });
+  await expect(kiosk.getByTestId('kiosk-signin')).toBeVisible({ timeout: 15_000 });
+  await expect(kiosk.getByTestId('kiosk-badge')).toBeFocused();
+  await kiosk.keyboard.type(badge, { delay: 5 });
+  await kiosk.keyboard.press('Enter');
+  await expect(kiosk.getByTestId('kiosk-tile-HANDOVER')).toBeVisible();
+  return kiosk;
+}
 
 export interface DeliveryRow {
   whId: string;

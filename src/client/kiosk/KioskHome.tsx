@@ -1,11 +1,14 @@
+import { useCallback, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { KIOSK_FLOWS, type KioskFlow, type StationConfig } from '../../shared/kiosk';
 import { useT } from '../kit/i18n';
 import { SlIcon } from '../kit/sl';
+import { DiscardDialog } from './DiscardDialog';
 import { draftOf, dropDraft, handoverDraft } from './handoverDraft';
 import { kiosk } from './kioskState';
 import { OutboxStatus } from './OutboxStatus';
+import { useSingleTap } from './useSingleTap';
 
 const FLOW_ICON: Record<KioskFlow, string> = {
   HANDOVER: 'truck',
@@ -16,13 +19,19 @@ const FLOW_ICON: Record<KioskFlow, string> = {
 
 const FLOW_PATH: Record<KioskFlow, string> = { HANDOVER: '/handover', RECEIVE: '/receive', LOOKUP: '/lookup', SIGN: '/sign' };
 
-/** The signed-in worker's flows at this station as big tiles, and the hand-overs still waiting to be sent. */
+/**
+ * The signed-in worker's flows at this station as big tiles (opened by a single short tap: useSingleTap), the
+ * hand-overs still waiting to be sent, and a signed hand-over not yet confirmed (discarded only once confirmed).
+ */
 export function KioskHome({ station }: { station: StationConfig }) {
   const t = useT();
   const { flows } = useSnapshot(kiosk);
   useSnapshot(handoverDraft);
   const draft = draftOf(station.id);
   const [, setLocation] = useLocation();
+  const tapProps = useSingleTap();
+  const [asking, setAsking] = useState(false);
+  const keep = useCallback(() => setAsking(false), []);
   const shown = KIOSK_FLOWS.filter((flow) => flows.includes(flow) && station.flows.includes(flow));
   return (
     <div className="kiosk-home" data-testid="kiosk-home-screen">
@@ -31,7 +40,7 @@ export function KioskHome({ station }: { station: StationConfig }) {
         <div className="kiosk-draft" data-testid="kiosk-draft" role="status">
           <SlIcon name="pen" />
           <p>{t('kiosk.draft.offer', { delivery: draft.delivery.deliveryNumber, driver: draft.driverName })}</p>
-          <button type="button" className="kiosk-button" data-testid="kiosk-draft-discard" onClick={dropDraft}>
+          <button type="button" className="kiosk-button" data-testid="kiosk-draft-discard" onClick={() => setAsking(true)}>
             {t('kiosk.draft.discard')}
           </button>
           <button
@@ -51,7 +60,7 @@ export function KioskHome({ station }: { station: StationConfig }) {
             type="button"
             className="kiosk-tile"
             data-testid={`kiosk-tile-${flow}`}
-            onClick={() => setLocation(FLOW_PATH[flow])}
+            {...tapProps(() => setLocation(FLOW_PATH[flow]))}
           >
             <SlIcon name={FLOW_ICON[flow]} />
             <span className="kiosk-tile-title">{t(`kiosk.flow.${flow}`)}</span>
@@ -60,6 +69,17 @@ export function KioskHome({ station }: { station: StationConfig }) {
         ))}
       </div>
       {shown.length === 0 && <p className="kiosk-empty">{t('kiosk.noFlows')}</p>}
+      {asking && draft && (
+        <DiscardDialog
+          cartons={draft.loaded.length}
+          signed
+          onKeep={keep}
+          onDiscard={() => {
+            setAsking(false);
+            dropDraft();
+          }}
+        />
+      )}
     </div>
   );
 }
