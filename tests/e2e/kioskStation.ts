@@ -70,6 +70,13 @@ export async function scan(kiosk: Page, text: string): Promise<void> {
   await kiosk.keyboard.press('Enter');
 }
 
+/** Cancels a hand-over with cartons scanned: Cancel, then "Discard" in the question it asks (issue 25 item 10). */
+export async function discardHandover(kiosk: Page): Promise<void> {
+  await kiosk.getByTestId('kiosk-cancel').click();
+  await kiosk.getByTestId('kiosk-discard-yes').click();
+  await expect(kiosk.getByTestId('kiosk-handover')).toHaveAttribute('data-step', 'scan');
+}
+
 /** The station's rules: nothing wider than the screen, every visible control at least 48 px. */
 export async function checkTargets(kiosk: Page): Promise<void> {
   expect(await kiosk.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
