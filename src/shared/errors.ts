@@ -235,6 +235,7 @@ export const ERROR_CODES = [
   'podCartonsMismatch',
   'podSignatureInvalid',
   'podSignatureTooLarge',
+  'podSignatureTooShort',
   'podSignedAtInvalid',
   'podSubmissionReused',
   'podNotFound',

@@ -1,5 +1,5 @@
 import { expect, type Page, type Route, test } from '@playwright/test';
-import { signedInStation } from './kioskStation';
+import { discardHandover, signedInStation } from './kioskStation';
 import { callApi, login, openPo } from './ui';
 
 // Issue 25 items 5–7, "no scan ever mangled", on the real handheld page (/Core/RfDialog, 360 × 640) and dock station
@@ -211,7 +211,7 @@ test.describe('station', () => {
     const office = await (await browser.newContext()).newPage();
     await login(office);
     await openDelivery(office);
-    kiosk = await signedInStation(browser, office, { name: 'E2E-SCANS', flows: 'HANDOVER', language: 'en_us' });
+    kiosk = await signedInStation(browser, office, { name: 'E2E-SCANS' });
     await office.context().close();
     await kiosk.getByTestId('kiosk-tile-HANDOVER').click();
     await expect(kiosk.locator('input.kiosk-scan')).toBeFocused();
@@ -238,7 +238,7 @@ test.describe('station', () => {
     await scan(kiosk, cartons[1] ?? '');
     await expect(count()).toHaveAttribute('data-loaded', '2');
     await expect(kiosk.getByTestId('kiosk-flash')).toHaveCount(0);
-    await kiosk.getByTestId('kiosk-cancel').click();
+    await discardHandover(kiosk);
   });
 
   test('a carton scanned while the delivery is being looked up is counted once it shows', async () => {
@@ -252,6 +252,6 @@ test.describe('station', () => {
     await scan(kiosk, cartons[0] ?? '');
     await expect(count()).toHaveAttribute('data-loaded', '1');
     await kiosk.unrouteAll({ behavior: 'wait' });
-    await kiosk.getByTestId('kiosk-cancel').click();
+    await discardHandover(kiosk);
   });
 });

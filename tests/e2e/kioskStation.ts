@@ -1,7 +1,7 @@
 /**
- * What the dock-station browser tests share (kiosk.spec.ts, kiosk-proofs.spec.ts, kiosk-offline.spec.ts): the station's
- * screen, a new station signed in, a scanner, the station's size rules, the driver's signing, and the office's view of a
- * delivery.
+ * What the dock-station browser tests share (kiosk.spec.ts, kiosk-proofs.spec.ts, kiosk-offline.spec.ts,
+ * kiosk-lockdown.spec.ts, dock-scans.spec.ts): the station's screen, a new station enrolled, bound and signed in through
+ * the API, a scanner, the station's size rules, the driver's signing, and the office's view of a delivery.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -17,22 +17,14 @@ export const STATION = {
   reducedMotion: 'reduce',
 } as const;
 
-export interface DeliveryRow {
-  whId: string;
-  deliveryNumber: string;
-  status: string;
-  podId: number | null;
-  podDriverName: string | null;
-}
-
 /**
- * A new station of WH01 in a browser context of its own: enrolled, added and bound by the office (`office`, signed in),
- * and the administrator signed in at it by a badge scan, on its home. `name` is made unique.
+ * A new station of WH01 (its own browser context, `STATION`): enrolled, bound by the office through the API, and the
+ * administrator signed in with a badge scan set through the API. Answers the station's page on its home tiles.
  */
 export async function signedInStation(
   browser: Browser,
   office: Page,
-  station: { name: string; flows: string; language: 'zh_cn' | 'en_us' },
+  options: { name: string; flows?: string; language?: 'zh_cn' | 'en_us' },
 ): Promise<Page> {
   const context = await browser.newContext(STATION);
   const kiosk = await context.newPage();
@@ -41,9 +33,9 @@ export async function signedInStation(
   const code = ((await kiosk.getByTestId('kiosk-enrol-code').textContent()) ?? '').trim();
   const id = await callApi<number>(office, 'tKioskStation/save', {
     whId: 'WH01',
-    stationName: `${station.name}-${Date.now() % 100000}`,
-    flows: station.flows,
-    language: station.language,
+    stationName: `${options.name}-${Date.now() % 100000}`,
+    flows: options.flows ?? 'HANDOVER',
+    language: options.language ?? 'en_us',
     idleSeconds: 300,
   });
   await callApi(office, 'tKioskStation/bind', { id, code });
@@ -57,9 +49,18 @@ export async function signedInStation(
   await callApi(office, 'user/setBadge', { id: admin?.id, badge });
   await expect(kiosk.getByTestId('kiosk-signin')).toBeVisible({ timeout: 15_000 });
   await expect(kiosk.getByTestId('kiosk-badge')).toBeFocused();
-  await scan(kiosk, badge);
-  await expect(kiosk.getByTestId('kiosk-home-screen')).toBeVisible();
+  await kiosk.keyboard.type(badge, { delay: 5 });
+  await kiosk.keyboard.press('Enter');
+  await expect(kiosk.getByTestId('kiosk-tile-HANDOVER')).toBeVisible();
   return kiosk;
+}
+
+export interface DeliveryRow {
+  whId: string;
+  deliveryNumber: string;
+  status: string;
+  podId: number | null;
+  podDriverName: string | null;
 }
 
 /** A scanner at the station: the code as a fast burst of keys, then Enter, into the focused scan field. */
@@ -67,6 +68,13 @@ export async function scan(kiosk: Page, text: string): Promise<void> {
   await expect(kiosk.locator('input.kiosk-scan')).toBeFocused();
   await kiosk.keyboard.type(text, { delay: 5 });
   await kiosk.keyboard.press('Enter');
+}
+
+/** Cancels a hand-over with cartons scanned: Cancel, then "Discard" in the question it asks (issue 25 item 10). */
+export async function discardHandover(kiosk: Page): Promise<void> {
+  await kiosk.getByTestId('kiosk-cancel').click();
+  await kiosk.getByTestId('kiosk-discard-yes').click();
+  await expect(kiosk.getByTestId('kiosk-handover')).toHaveAttribute('data-step', 'scan');
 }
 
 /** The station's rules: nothing wider than the screen, every visible control at least 48 px. */
