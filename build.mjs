@@ -169,6 +169,11 @@ async function buildConsole() {
   for (const file of Object.keys(outputs)) {
     const from = outputs[file].entryPoint ?? '';
     if (from.endsWith('src/client/kiosk/KioskApp.tsx') || from.startsWith('messages:')) walk(file, shell);
+    // The kiosk's own lazy chunks (the pinyin table of its keyboard): a name typed in 中 offline still finds its characters.
+    const inputs = Object.keys(outputs[file].inputs);
+    if (file.endsWith('.js') && inputs.length > 0 && inputs.every((input) => input.startsWith('src/client/kiosk/'))) {
+      walk(file, shell);
+    }
   }
   const pageFiles = [...html.matchAll(/(?:href|src)="(\/[^"]+)"/g)].map((m) => m[1]);
   await buildKioskWorker([...new Set([...pageFiles, ...[...shell].map(url)])]);
