@@ -1,5 +1,5 @@
 import { expect, type Page, type Route, test } from '@playwright/test';
-import { discardHandover, signedInStation } from './kioskStation';
+import { discardHandover, openHandover, signedInStation } from './kioskStation';
 import { callApi, login, openPo } from './ui';
 
 // Issue 25 items 5–7, "no scan ever mangled", on the real handheld page (/Core/RfDialog, 360 × 640) and dock station
@@ -213,11 +213,7 @@ test.describe('station', () => {
     await openDelivery(office);
     kiosk = await signedInStation(browser, office, { name: 'E2E-SCANS' });
     await office.context().close();
-    await kiosk.getByTestId('kiosk-tile-HANDOVER').click();
-    await expect(kiosk.locator('input.kiosk-scan')).toBeFocused();
-    await scan(kiosk, DEMO_DELIVERY);
-    await expect(kiosk.getByTestId('kiosk-cartons')).toBeVisible();
-    cartons = (await kiosk.locator('.kiosk-carton-number').allTextContents()).map((s) => s.trim());
+    cartons = await openHandover(kiosk, DEMO_DELIVERY);
     expect(cartons).toHaveLength(2);
     await kiosk.getByTestId('kiosk-cancel').click();
   });

@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { ownDeliveries } from './kioskDelivery';
-import { checkPod, checkTargets, STATION, scan, signOnPad } from './kioskStation';
+import { adminId, bindStation, checkPod, checkTargets, enrolCode, STATION, scan, signOnPad } from './kioskStation';
 import { callApi, login, shot } from './ui';
 
 // Issue 25 item 11: a station with a touch screen and no keyboard types what a hand-over needs on its own keys, touch
@@ -21,23 +21,8 @@ async function stationSignedIn(browser: Browser, office: Page, language: 'zh_cn'
   const context = await browser.newContext(STATION);
   const kiosk = await context.newPage();
   await kiosk.goto('/kiosk');
-  const enrolCode = kiosk.getByTestId('kiosk-enrol-code');
-  await expect(enrolCode).toHaveText(/^[A-Z0-9]{4}-?[A-Z0-9]{4}$/);
-  const code = ((await enrolCode.textContent()) ?? '').trim();
-  const id = await callApi<number>(office, 'tKioskStation/save', {
-    whId: 'WH01',
-    stationName: `E2E-KBD-${language}-${Date.now() % 100000}`,
-    flows: 'HANDOVER',
-    language,
-    idleSeconds: 300,
-  });
-  await callApi(office, 'tKioskStation/bind', { id, code });
-  const users = await callApi<{ content: { id: number; name: string }[] }>(office, 'user/findPage', {
-    pageNum: 1,
-    pageSize: 10,
-    columnFilters: { name: 'admin' },
-  });
-  await callApi(office, 'user/setPin', { id: users.content.find((u) => u.name === 'admin')?.id, pin: ADMIN_PIN });
+  await bindStation(office, await enrolCode(kiosk), { name: `E2E-KBD-${language}`, language });
+  await callApi(office, 'user/setPin', { id: await adminId(office), pin: ADMIN_PIN });
   await expect(kiosk.getByTestId('kiosk-signin')).toBeVisible({ timeout: 15_000 });
   // The account's keys stay lower-case, without shift or 中.
   await expect(kiosk.getByTestId('key-a')).toBeVisible();

@@ -1,5 +1,5 @@
 import { type CDPSession, expect, type Page, test } from '@playwright/test';
-import { discardHandover, scan, signedInStation } from './kioskStation';
+import { discardHandover, openHandover, scan, signedInStation } from './kioskStation';
 import { login, shot } from './ui';
 
 // Issue 25 items 9 and 10 on the real dock station (/kiosk, 1280 × 800, touch): the browser's keys are refused by the
@@ -87,11 +87,7 @@ test.beforeAll(async ({ browser }) => {
   kiosk = await signedInStation(browser, office, { name: 'E2E-LOCK', flows: 'HANDOVER,LOOKUP' });
   await office.context().close();
   cdp = await kiosk.context().newCDPSession(kiosk);
-  await tile().click();
-  await expect(kiosk.locator('input.kiosk-scan')).toBeFocused();
-  await scan(kiosk, DEMO_DELIVERY);
-  await expect(kiosk.getByTestId('kiosk-cartons')).toBeVisible();
-  cartons = (await kiosk.locator('.kiosk-carton-number').allTextContents()).map((s) => s.trim());
+  cartons = await openHandover(kiosk, DEMO_DELIVERY);
   expect(cartons).toHaveLength(2);
   // Nothing scanned but the delivery: Cancel asks nothing.
   await kiosk.getByTestId('kiosk-cancel').click();

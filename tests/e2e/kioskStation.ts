@@ -29,30 +29,66 @@ export async function signedInStation(
   const context = await browser.newContext(STATION);
   const kiosk = await context.newPage();
   await kiosk.goto('/kiosk');
-  await expect(kiosk.getByTestId('kiosk-enrol-code')).toHaveText(/^[A-Z0-9]{4}-?[A-Z0-9]{4}$/);
-  const code = ((await kiosk.getByTestId('kiosk-enrol-code').textContent()) ?? '').trim();
-  const id = await callApi<number>(office, 'tKioskStation/save', {
-    whId: 'WH01',
-    stationName: `${options.name}-${Date.now() % 100000}`,
-    flows: options.flows ?? 'HANDOVER',
-    language: options.language ?? 'en_us',
-    idleSeconds: 300,
-  });
-  await callApi(office, 'tKioskStation/bind', { id, code });
-  const users = await callApi<{ content: { id: number; name: string }[] }>(office, 'user/findPage', {
-    pageNum: 1,
-    pageSize: 20,
-    columnFilters: { name: 'admin' },
-  });
-  const admin = users.content.find((u) => u.name === 'admin');
+  await bindStation(office, await enrolCode(kiosk), options);
   const badge = `S${Date.now() % 1000000}`;
-  await callApi(office, 'user/setBadge', { id: admin?.id, badge });
+  await callApi(office, 'user/setBadge', { id: await adminId(office), badge });
   await expect(kiosk.getByTestId('kiosk-signin')).toBeVisible({ timeout: 15_000 });
   await expect(kiosk.getByTestId('kiosk-badge')).toBeFocused();
   await kiosk.keyboard.type(badge, { delay: 5 });
   await kiosk.keyboard.press('Enter');
   await expect(kiosk.getByTestId('kiosk-tile-HANDOVER')).toBeVisible();
   return kiosk;
+}
+
+/** The code a new station shows on its enrolment screen. */
+export async function enrolCode(kiosk: Page): Promise<string> {
+  const shown = kiosk.getByTestId('kiosk-enrol-code');
+  await expect(shown).toHaveText(/^[A-Z0-9]{4}-?[A-Z0-9]{4}$/);
+  return ((await shown.textContent()) ?? '').trim();
+}
+
+/**
+ * The office adds a station of WH01 (its name made unique; HANDOVER, English and 300 s idle unless given) and binds the
+ * station that shows `code`; answers the station's id.
+ */
+export async function bindStation(
+  office: Page,
+  code: string,
+  station: { name: string; flows?: string; language?: 'zh_cn' | 'en_us'; idleSeconds?: number },
+): Promise<number> {
+  const id = await callApi<number>(office, 'tKioskStation/save', {
+    whId: 'WH01',
+    stationName: `${station.name}-${Date.now() % 100000}`,
+    flows: station.flows ?? 'HANDOVER',
+    language: station.language ?? 'en_us',
+    idleSeconds: station.idleSeconds ?? 300,
+  });
+  await callApi(office, 'tKioskStation/bind', { id, code });
+  return id;
+}
+
+/** The id of the administrator's account (to set its badge or PIN). */
+export async function adminId(office: Page): Promise<number> {
+  const users = await callApi<{ content: { id: number; name: string }[] }>(office, 'user/findPage', {
+    pageNum: 1,
+    pageSize: 10,
+    columnFilters: { name: 'admin' },
+  });
+  const admin = users.content.find((u) => u.name === 'admin');
+  if (!admin) throw new Error('no admin user');
+  return admin.id;
+}
+
+/**
+ * Opens the hand-over of a delivery at a signed-in station (its home showing): the HANDOVER tile, the delivery scanned;
+ * answers its carton numbers as listed.
+ */
+export async function openHandover(kiosk: Page, deliveryNumber: string): Promise<string[]> {
+  await kiosk.getByTestId('kiosk-tile-HANDOVER').click();
+  await expect(kiosk.locator('input.kiosk-scan')).toBeFocused();
+  await scan(kiosk, deliveryNumber);
+  await expect(kiosk.getByTestId('kiosk-cartons')).toBeVisible();
+  return (await kiosk.locator('.kiosk-carton-number').allTextContents()).map((s) => s.trim());
 }
 
 export interface DeliveryRow {
