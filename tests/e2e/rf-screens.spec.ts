@@ -86,7 +86,7 @@ async function rowsAt(page: Page, locationId: string): Promise<number> {
 test.describe('handheld', () => {
   test.use(HANDHELD);
 
-  test('a touch worker confirms an input step with OK (the one filled key); a refused scan shows only the refusal and the prompt', async ({
+  test('a touch worker confirms an input step with OK, the one filled key (Done, which leaves the flow, is plain)', async ({
     page,
   }) => {
     await login(page);
@@ -95,7 +95,6 @@ test.describe('handheld', () => {
       ['zh_cn', 'zh'],
     ] as const) {
       await openRf(page, 'INQUIRY', language);
-      // OK is filled (the primary colour), Done is not: Done leaves the flow.
       const ok = page.getByTestId('rf-ok');
       await expect(ok).toBeVisible();
       await expect(ok).toHaveText(language === 'en_us' ? /OK/ : /确定/);
@@ -105,14 +104,13 @@ test.describe('handheld', () => {
       await shot(page, `rf-handheld-input-${lang}`);
 
       // Typed on the screen's keyboard and confirmed with a tap on OK: the step is answered, the input keeps the focus.
-      let step = await dialogOf(page).getAttribute('data-step');
+      const step = await dialogOf(page).getAttribute('data-step');
       await input(page).tap();
       await page.keyboard.type('A02-11-1');
       await ok.tap();
-      step = await movedFrom(page, step);
+      await movedFrom(page, step);
       await expect(dialogOf(page)).toHaveAttribute('data-sub-process', 'INQ_RESULT');
       await expect(headers(page)).toContainText('A02-11-1');
-      await expect(page.getByTestId('rf-list')).toBeVisible();
       await expect(input(page)).toBeFocused();
       // "1 row", never "1 rows".
       const count = await rowsAt(page, 'A02-11-1');
@@ -121,7 +119,21 @@ test.describe('handheld', () => {
         await expect(headers(page)).not.toContainText('1 rows');
       } else await expect(headers(page)).toContainText(`${count} 行 · 在库`);
       await shot(page, `rf-handheld-result-${lang}`);
+      await page.getByTestId('rf-key-DONE').tap();
+      await expect(page.getByTestId('rf-home')).toBeVisible();
+    }
+  });
 
+  test('a refused scan shows only the refusal and the prompt, not the headers and list of the scan before', async ({ page }) => {
+    await login(page);
+    for (const [language, lang] of [
+      ['en_us', 'en'],
+      ['zh_cn', 'zh'],
+    ] as const) {
+      await openRf(page, 'INQUIRY', language);
+      await scan(page, 'A02-11-1');
+      await expect(headers(page)).toContainText('A02-11-1');
+      await expect(page.getByTestId('rf-list')).toBeVisible();
       // A code that names nothing: the refusal and the prompt, without the last scan's headers and list.
       await scan(page, 'NOTHING-HERE-18');
       await expect(message(page)).toHaveAttribute('data-kind', 'error');
@@ -165,11 +177,14 @@ test.describe('handheld', () => {
       await page.getByTestId('rf-camera').tap();
       await expect(page).toHaveURL(/\/Core\/ScanCodePage\?/);
       await expect(page.getByTestId('scan-code-page')).toBeVisible();
-      // No console around it: no menu, no header, no tabs.
-      await expect(page.locator('.shell')).toHaveCount(0);
-      await expect(page.locator('.shell-header')).toHaveCount(0);
-      const box = await page.getByTestId('scan-code-page').boundingBox();
-      expect(box?.x ?? -1).toBe(0);
+      // No console around it (no menu, header or tabs): read at once, while the camera page shows (an assertion that
+      // waits would pass once the page has gone back).
+      const around = await page.getByTestId('scan-code-page').evaluate((el) => ({
+        inShell: el.closest('.shell') !== null,
+        header: document.querySelector('.shell-header, .side-menu, .workspace-tabs') !== null,
+        top: el.getBoundingClientRect().top,
+      }));
+      expect(around).toEqual({ inShell: false, header: false, top: 0 });
       await shot(page, 'rf-handheld-camera-en');
       // The label comes into view: back on the RF page, the move's item step answered with it.
       await expect(dialogOf(page)).toHaveAttribute('data-sub-process', 'MOV_QTY', { timeout: 20_000 });
