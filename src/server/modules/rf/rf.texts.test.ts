@@ -1,5 +1,8 @@
+import { createIntl } from '@formatjs/intl';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import en from '../../../../locales/en_us.json';
+import zh from '../../../../locales/zh_cn.json';
 import { at } from '../../../../tests/support/rfAnswers';
 import { createTestApp, type TestApp } from '../../../../tests/support/testApp';
 import type { RfAnswer } from '../../../shared/rf';
@@ -164,5 +167,19 @@ describe('a delivery shipped twice', () => {
     expect(station.en_us).not.toMatch(/Operation failed|was not shipped/);
     const kept = translate('en_us', 'kiosk.handover.kept', { delivery: 'DL1', reason: en, id: '1' });
     expect(kept).not.toMatch(/Operation failed|was not shipped/);
+  });
+});
+
+describe('counts in the station texts', () => {
+  it('says "1 carton", never "1 cartons", as the station (react-intl) formats them; Chinese as before', () => {
+    const english = createIntl({ locale: 'en', messages: en });
+    const chinese = createIntl({ locale: 'zh-CN', messages: zh });
+    const shipped = (intl: typeof english, cartons: number) =>
+      intl.formatMessage({ id: 'kiosk.handover.shipped' }, { delivery: 'DL1', cartons });
+    expect(shipped(english, 1)).toBe('Delivery DL1 shipped (1 carton)');
+    expect(shipped(english, 2)).toBe('Delivery DL1 shipped (2 cartons)');
+    expect(shipped(chinese, 1)).toBe('交接单 DL1 已发运（1 箱）');
+    expect(english.formatMessage({ id: 'kiosk.handover.count' }, { loaded: 0, expected: 1 })).toBe('0 / 1 carton loaded');
+    expect(english.formatMessage({ id: 'kiosk.handover.count' }, { loaded: 1, expected: 2 })).toBe('1 / 2 cartons loaded');
   });
 });
