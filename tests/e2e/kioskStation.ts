@@ -19,7 +19,7 @@ export const STATION = {
 
 /**
  * A new station of WH01 (its own browser context, `STATION`): enrolled, bound by the office through the API, and the
- * administrator signed in with a badge scan set through the API. Answers the station's page on its home tiles.
+ * administrator signed in with a badge scan set through the API. Answers the station's page on its home screen.
  */
 export async function signedInStation(
   browser: Browser,
@@ -36,7 +36,7 @@ export async function signedInStation(
   await expect(kiosk.getByTestId('kiosk-badge')).toBeFocused();
   await kiosk.keyboard.type(badge, { delay: 5 });
   await kiosk.keyboard.press('Enter');
-  await expect(kiosk.getByTestId('kiosk-tile-HANDOVER')).toBeVisible();
+  await expect(kiosk.getByTestId('kiosk-home-screen')).toBeVisible();
   return kiosk;
 }
 

@@ -10,8 +10,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { checkTargets } from './kioskStation';
-import { signedInStation } from './stationSignIn';
+import { checkTargets, signedInStation } from './kioskStation';
 import { callApi, login, shot } from './ui';
 import { code128Luma, writeY4m } from './y4m';
 
@@ -204,7 +203,7 @@ test.describe('station', () => {
     page: office,
   }) => {
     await login(office);
-    const kiosk = await signedInStation(browser, office, 'HANDOVER,LOOKUP', 'zh_cn');
+    const kiosk = await signedInStation(browser, office, { name: 'E2E-RF', flows: 'HANDOVER,LOOKUP', language: 'zh_cn' });
     for (const lang of ['zh', 'en'] as const) {
       await kiosk.getByTestId('kiosk-tile-LOOKUP').click();
       await expect(kiosk.getByTestId('rf-dialog')).toBeVisible();
