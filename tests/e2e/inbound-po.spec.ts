@@ -132,7 +132,7 @@ test('purchase orders and their lines, in Chinese and in English', async ({ page
   const enPo = await newPo(page, 'PO-E2E-EN', /^V-NONGFU/);
   await expect(page.getByTestId('po-status').filter({ visible: true })).toHaveText('Open');
   await addLines(page, {
-    attributesEmpty: 'Item attributes are empty',
+    attributesEmpty: 'item attributes is empty',
     duplicate: 'Exists duplicate line number',
     origin: '产地 Origin',
   });

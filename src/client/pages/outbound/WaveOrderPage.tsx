@@ -16,13 +16,13 @@ import type { RowAction } from '../../kit/DataTable';
 import { EntityListPage, type EntityRow } from '../../kit/EntityListPage';
 import { useT } from '../../kit/i18n';
 import { ModalDialog } from '../../kit/ModalDialog';
-import { session, usePermission } from '../../kit/session';
+import { screenUrl } from '../../kit/screenUrl';
+import { usePermission } from '../../kit/session';
 import { SlButton, SlIcon, SlInput } from '../../kit/sl';
-import { formatDate } from '../../kit/tableState';
 import { useWaveQuery } from './useWaveQuery';
 import { WaveHeader } from './WaveHeader';
 import { type OutResult, reportOutcome } from './WaveLoadDialog';
-import { WAVE_URLS, waveUrl } from './wavesScreens';
+import { WAVE_URLS } from './wavesScreens';
 import './waves.css';
 
 const KEYS = ['whId', 'waveId', 'userName'] as const;
@@ -124,7 +124,7 @@ export function WaveOrderPage() {
         allowed: canView,
         onClick: (row) =>
           setLocation(
-            waveUrl(WAVE_URLS.orderLines, {
+            screenUrl(WAVE_URLS.orderLines, {
               userId: row.userId,
               viewId: row.viewId,
               whId: row.whId,
@@ -138,14 +138,6 @@ export function WaveOrderPage() {
   );
 
   const fixedFilters = useMemo(() => ({ whId, waveId, userName }), [whId, waveId, userName]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: t stands for the language
-  const columnFormat = useMemo(
-    () => ({
-      earliestShipDate: (value: unknown) => formatDate(value, session.language),
-      latestShipDate: (value: unknown) => formatDate(value, session.language),
-    }),
-    [t],
-  );
 
   return (
     <>
@@ -158,7 +150,6 @@ export function WaveOrderPage() {
         pageSize={8}
         reloadKey={reloadKey}
         rowActions={rowActions}
-        columnFormat={columnFormat}
         header={
           <WaveHeader
             whId={whId}
@@ -189,7 +180,7 @@ export function WaveOrderPage() {
               size="small"
               disabled={!canView}
               data-testid="view-detail"
-              onClick={() => setLocation(waveUrl(WAVE_URLS.detail, { whId, waveId }))}
+              onClick={() => setLocation(screenUrl(WAVE_URLS.detail, { whId, waveId }))}
             >
               <SlIcon slot="prefix" name="list-ul" />
               {t('wave.orders.viewDetail')}

@@ -10,7 +10,7 @@ import { permission } from '../../../shared/permissions';
 import { SUCCESS } from '../../../shared/wire';
 import { apiPost, toast } from '../../kit/api';
 import { useConfirm } from '../../kit/confirm';
-import { DataTable, type RowAction, type TableColumn } from '../../kit/DataTable';
+import { DataTable, type RowAction, TABLE_HEIGHT, type TableColumn } from '../../kit/DataTable';
 import type { EntityRow } from '../../kit/EntityListPage';
 import { FilterButtons } from '../../kit/FilterButtons';
 import { FormDialog, type FormDialogProps } from '../../kit/FormDialog';
@@ -154,6 +154,7 @@ export function RfConfigList({
         <FilterButtons onReset={onReset} />
       </form>
       <DataTable<EntityRow>
+        height={TABLE_HEIGHT.list}
         tableId={`rf.${entity.name}`}
         columns={columns}
         {...pagedTableProps(page)}
