@@ -12,6 +12,7 @@ import { tAfaViewWaveOrder } from '../../../shared/entities/tAfaViewWaveOrder';
 import { permission } from '../../../shared/permissions';
 import { SUCCESS } from '../../../shared/wire';
 import { apiPost } from '../../kit/api';
+import { useConfirm } from '../../kit/confirm';
 import type { RowAction } from '../../kit/DataTable';
 import { EntityListPage, type EntityRow } from '../../kit/EntityListPage';
 import { useT } from '../../kit/i18n';
@@ -74,6 +75,7 @@ function AddOrderDialog({ open, onClose, onConfirm }: { open: boolean; onClose: 
 export function WaveOrderPage() {
   const t = useT();
   const [, setLocation] = useLocation();
+  const confirm = useConfirm();
   const { whId, waveId, userName } = useWaveQuery(WAVE_URLS.orders, KEYS);
   const [reloadKey, setReloadKey] = useState(0);
   const [adding, setAdding] = useState(false);
@@ -94,12 +96,14 @@ export function WaveOrderPage() {
 
   const waveCall = useCallback(
     async (call: 'addOrder' | 'removeOrder') => {
+      // Taking orders out of the wave asks first, as the wave detail's delete does (spec 001 §8: delete always asks).
+      if (call === 'removeOrder' && !(await confirm('kit.confirm.delete', { danger: true }))) return;
       const envelope = await apiPost<OutResult[]>(`/tAfaViewWaveOrder/${call}`, { whId, waveId, userName });
       if (envelope.code !== SUCCESS) return;
       reportOutcome(t, envelope.data);
       setReloadKey((k) => k + 1);
     },
-    [t, whId, waveId, userName],
+    [t, confirm, whId, waveId, userName],
   );
 
   const rowActions = useMemo<RowAction<EntityRow>[]>(

@@ -63,6 +63,8 @@ export function RfConfigList({
   const canAdd = usePermission(permission(entity.resource, 'add'));
   const canEdit = usePermission(permission(entity.resource, 'edit'));
   const canDelete = usePermission(permission(entity.resource, 'delete'));
+  // Spec 001 §6: sys:rfMainProcessDetail:view is Search's permission (the server refuses findPage without it too).
+  const canView = usePermission(permission(entity.resource, 'view'));
 
   const columns = useMemo<TableColumn<EntityRow>[]>(() => {
     const list: TableColumn<EntityRow>[] = [{ field: 'id', headerKey: 'entity.common.field.id', minWidth: 80 }];
@@ -147,11 +149,11 @@ export function RfConfigList({
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          onSearch();
+          if (canView) onSearch();
         }}
       >
         {filters}
-        <FilterButtons onReset={onReset} />
+        <FilterButtons onReset={onReset} searchDisabled={!canView} />
       </form>
       <DataTable<EntityRow>
         height={TABLE_HEIGHT.list}
