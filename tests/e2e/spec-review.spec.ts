@@ -192,4 +192,44 @@ test.describe('spec review (issue 26)', () => {
     await expect.poll(() => widthOf(panel(form))).toBe(440);
     await shot(page, 'spec-review-05-small-dialog-en');
   });
+
+  test('RF configuration: Search is disabled without :view (spec 001 §6), Add follows :add', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    await login(page);
+    // A role with the RF option screen and only sys:rfMainProcessDetail:add, and its user in WH01.
+    type Menu = { id: number; url: string | null; perms: string | null; children: Menu[] };
+    const token = await page.evaluate(() => sessionStorage.getItem('token'));
+    const tree = (await (await page.request.get('/api/menu/findMenuTree', { headers: { token: token ?? '' } })).json()) as {
+      data: Menu[];
+    };
+    const flat = (nodes: Menu[]): Menu[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])]);
+    const menus = flat(tree.data);
+    const menuIds = [
+      menus.find((m) => m.url === 'Wms/RfSubProcessOption')?.id,
+      menus.find((m) => m.perms === 'sys:rfMainProcessDetail:add')?.id,
+    ];
+    const stamp = Date.now();
+    const roleId = await callApi<number>(page, 'role/save', { name: `rf-add-${stamp}`, remark: 'spec review' });
+    await callApi(page, 'role/saveRoleMenus', { roleId, menuIds });
+    const name = `rfadd${stamp}`;
+    await callApi(page, 'user/save', {
+      name,
+      status: '1',
+      language: 'zh_cn',
+      password: 'RfAdd#2024',
+      roleIds: [roleId],
+      warehouses: [{ whId: 'WH01', clientCodes: null }],
+    });
+    const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+    const other = await context.newPage();
+    await login(other, '/Wms/RfSubProcessOption', name, 'RfAdd#2024');
+    const screen = other.locator('[data-entity="rfSubProcessOption"]');
+    await expect(screen.getByTestId('add')).not.toHaveAttribute('disabled', '');
+    await expect(screen.getByTestId('search')).toHaveAttribute('disabled', '');
+    await shot(other, 'spec-review-06-rf-search-without-view-zh');
+    await context.close();
+  });
 });
