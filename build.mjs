@@ -1,5 +1,7 @@
 // Builds the server bundle and the console (code-split, hashed) and checks the login route's size budget.
 // Usage: node build.mjs [--server-only]
+
+import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
@@ -130,16 +132,17 @@ async function buildConsole() {
   const entryCss = outputs[entryFile].cssBundle;
   const url = (file) => `/${path.relative(publicDir, path.resolve(root, file)).split(path.sep).join('/')}`;
 
-  // The login route = the entry plus every chunk it statically imports, transitively.
-  const loginRoute = new Set();
-  const walk = (file) => {
-    if (loginRoute.has(file)) return;
-    loginRoute.add(file);
+  // An output plus every chunk it statically imports, transitively, added to `into`.
+  const walk = (file, into) => {
+    if (into.has(file)) return;
+    into.add(file);
     for (const imp of outputs[file]?.imports ?? []) {
-      if (imp.kind === 'import-statement' && !imp.external) walk(imp.path);
+      if (imp.kind === 'import-statement' && !imp.external) walk(imp.path, into);
     }
   };
-  walk(entryFile);
+  // The login route = the entry plus every chunk it statically imports, transitively.
+  const loginRoute = new Set();
+  walk(entryFile, loginRoute);
 
   // index.html: hashed stylesheet, modulepreload hints for the static chunks, and the entry script.
   const tags = [];
@@ -161,6 +164,19 @@ async function buildConsole() {
   if (!template.includes('</head>')) throw new Error('static/index.html has no </head>');
   const html = template.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
   writeFileSync(path.join(publicDir, 'index.html'), html);
+  // The dock station's offline shell: the page's files, the kiosk's chunk and both languages' messages.
+  const shell = new Set(loginRoute);
+  for (const file of Object.keys(outputs)) {
+    const from = outputs[file].entryPoint ?? '';
+    if (from.endsWith('src/client/kiosk/KioskApp.tsx') || from.startsWith('messages:')) walk(file, shell);
+    // The kiosk's own lazy chunks (the pinyin table of its keyboard): a name typed in 中 offline still finds its characters.
+    const inputs = Object.keys(outputs[file].inputs);
+    if (file.endsWith('.js') && inputs.length > 0 && inputs.every((input) => input.startsWith('src/client/kiosk/'))) {
+      walk(file, shell);
+    }
+  }
+  const pageFiles = [...html.matchAll(/(?:href|src)="(\/[^"]+)"/g)].map((m) => m[1]);
+  await buildKioskWorker([...new Set([...pageFiles, ...[...shell].map(url)])]);
   precompress(publicDir);
 
   // Size report.
@@ -190,6 +206,46 @@ async function buildConsole() {
     console.error(`error: the login route loads ${kb(loginTotal).trim()} of gzipped JS, over the budget`);
     process.exit(1);
   }
+}
+
+/**
+ * The dock station's service worker (src/client/kiosk/offline/serviceWorker.ts) as `/kiosk-sw.js`, with what it keeps:
+ * the given files of the console (paths under dist/public), the Shoelace icons the kiosk's screens name (every quoted
+ * word of its sources that is an icon's name), and a hash of all their bytes, which names its cache — a new build, a
+ * new cache, and a new worker script (the browser installs it because its bytes differ).
+ */
+async function buildKioskWorker(files) {
+  const kioskDir = path.join(root, 'src/client/kiosk');
+  const words = new Set();
+  for (const entry of readdirSync(kioskDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.tsx')) continue;
+    const text = readFileSync(path.join(entry.parentPath, entry.name), 'utf8');
+    for (const m of text.matchAll(/["']([a-z0-9]+(?:-[a-z0-9]+)*)["']/g)) words.add(m[1]);
+  }
+  const icons = [...words]
+    .map((word) => `/shoelace/assets/icons/${word}.svg`)
+    .filter((icon) => existsSync(path.join(publicDir, icon)));
+  const shellFiles = [...new Set([...files, ...icons])].sort();
+  const hash = createHash('sha256');
+  let bytes = 0;
+  for (const file of shellFiles) {
+    const content = readFileSync(path.join(publicDir, file));
+    hash.update(file).update(content);
+    bytes += content.length;
+  }
+  const version = hash.digest('hex').slice(0, 16);
+  await esbuild.build({
+    entryPoints: [path.join(kioskDir, 'offline/serviceWorker.ts')],
+    outfile: path.join(publicDir, 'kiosk-sw.js'),
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    target: ['es2022'],
+    define: { __KIOSK_SHELL__: JSON.stringify({ version, files: shellFiles }) },
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  console.log(`kiosk offline shell: ${shellFiles.length} files, ${(bytes / 1024).toFixed(0)} KB raw (cache ${version})`);
 }
 
 /** Files the server sends precompressed (app.ts, `preCompressed`): text formats only, images and fonts are packed. */

@@ -90,15 +90,8 @@ fi
 HERE="$(cd "$(dirname "$0")" && pwd)"
 
 # A system command: run, or printed in a dry run.
-run() {
-  if [ "$DRY_RUN" = 1 ]; then
-    printf '+'
-    printf ' %q' "$@"
-    printf '\n'
-  else
-    "$@"
-  fi
-}
+# shellcheck source=run.sh
+. "$HERE/run.sh"
 
 # The distribution decides the browser package, the policy folder and GDM's file.
 OS_RELEASE="$ROOT/etc/os-release"
@@ -157,6 +150,7 @@ if [ "$DISTRO" = ubuntu ]; then PROFILE="$HOME_DIR/snap/chromium/common/wharf-ki
 # Launcher, beside its settings (the station user runs it; root owns it, so it cannot be changed there).
 install -d "$ROOT/opt/wharf-kiosk"
 install -m 0755 "$HERE/launch.sh" "$ROOT/opt/wharf-kiosk/launch.sh"
+install -m 0644 "$HERE/run.sh" "$ROOT/opt/wharf-kiosk/run.sh"
 printf 'WHARF_KIOSK_URL=%s/kiosk\n' "$ORIGIN" >"$ROOT/opt/wharf-kiosk/station.env"
 {
   echo "# How this station runs the browser (install.sh; read by launch.sh)."

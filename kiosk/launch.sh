@@ -25,15 +25,8 @@ DOWNLOADS="${WHARF_DOWNLOADS:-$HOME/signed-documents}"
 TOUCH_OUTPUT="${WHARF_TOUCH_OUTPUT:-}"
 SYSFS="${WHARF_SYSFS:-/sys}"
 
-run() {
-  if [ "$DRY_RUN" = 1 ]; then
-    printf '+'
-    printf ' %q' "$@"
-    printf '\n'
-  else
-    "$@"
-  fi
-}
+# shellcheck source=run.sh
+. "$(dirname "$0")/run.sh"
 
 # The touch screens: input devices the kernel marks INPUT_PROP_DIRECT (property 1, so bit 1 of the properties bitmap,
 # "2" in sysfs: the device's surface is the screen, unlike a touchpad's). Prints "name<TAB>vendor:product" for each.

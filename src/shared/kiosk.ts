@@ -43,6 +43,23 @@ export const MAX_SIGNATURE_BYTES = 300 * 1024;
 export const MAX_SIGNATURE_WIDTH = 2000;
 export const MAX_SIGNATURE_HEIGHT = 1000;
 
+/**
+ * The least ink a driver's signature has (issue 25 item 10): its strokes together at least 40 mm long. A tap leaves a
+ * dot (no length), a tick or a dash some 10–30 mm; the shortest real signature — two Chinese characters or a pair of
+ * Latin initials written a centimetre high — has 60 mm of ink or more. The station's pad measures its strokes in CSS
+ * pixels (96 to the inch, about the station screen's own pixel: a 15.6" 1280 × 800 panel has 97 per inch).
+ */
+export const MIN_SIGNATURE_INK_MM = 40;
+/** The same length in CSS pixels, what the pad measures: 40 mm = 151 px. */
+export const MIN_SIGNATURE_INK_PX = Math.round((MIN_SIGNATURE_INK_MM / 25.4) * 96);
+/**
+ * What the server asks of the PNG it is sent (it has no strokes): at least this many ink pixels (pixels darker than
+ * mid-grey over white). A line of the least length drawn one pixel wide at the smallest scale a station exports (½, a
+ * signature too large for MAX_SIGNATURE_BYTES at full size) inks MIN_SIGNATURE_INK_PX / 2 = 75 pixels; a station's
+ * 3.5 px dot inks about 12.
+ */
+export const MIN_SIGNATURE_INK_PIXELS = Math.floor(MIN_SIGNATURE_INK_PX / 2);
+
 /** The station's configuration, as the station itself sees it once bound. */
 export interface StationConfig {
   id: number;

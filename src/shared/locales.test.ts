@@ -39,4 +39,17 @@ describe('locale files', () => {
     for (const [key, value] of Object.entries(zh)) expect(String(value).trim(), key).not.toBe('');
     for (const [key, value] of Object.entries(en)) expect(typeof value, key).toBe('string');
   });
+
+  it('say in English exactly what the spec says where it quotes a message (spec 000 §8, spec 001 §5, §8)', () => {
+    expect(en).toMatchObject({
+      'error.lotNotAllowEmpty': 'Lot Not Allow Empty',
+      'error.lotAndExpiryRequired': 'Lot and expire date not allow empty',
+      'error.palletNotAllowEmpty': 'Pallet not allow empty',
+      'error.itemAttributesEmpty': 'item attributes is empty',
+      'error.warehouseEmpty': 'Operation failed. Warehouse cannot be empty',
+      'error.clientEmpty': 'Operation failed. Client cannot be empty',
+      'error.warehouseClientEmpty': 'Operation failed. Warehouse and client cannot be empty',
+      'kit.table.chooseWarehouse': 'Please select a warehouse',
+    });
+  });
 });

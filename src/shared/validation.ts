@@ -181,6 +181,21 @@ export function checkField(entity: string, field: string, def: FieldDef, value: 
   }
 }
 
+/**
+ * The one refusal the server answers for a row's problems: the first, except that a missing warehouse or client (or
+ * both) comes first, in the spec's words (spec 001 §8: "Operation failed. Warehouse cannot be empty", with client and
+ * warehouse-and-client variants). The console's form still marks each field with its own message.
+ */
+export function rowRefusal(problems: readonly FieldProblem[]): { code: ErrorCode; params: ErrorParams } | null {
+  const missing = (field: string) => problems.some((p) => p.field === field && p.code === 'fieldRequired');
+  const warehouse = missing('whId');
+  const client = missing('clientCode');
+  if (warehouse || client)
+    return { code: warehouse && client ? 'warehouseClientEmpty' : warehouse ? 'warehouseEmpty' : 'clientEmpty', params: {} };
+  const first = problems[0];
+  return first ? { code: first.code, params: first.params } : null;
+}
+
 /** Checks every editable field of a row; returns the problems in form order. */
 export function validateRow(def: EntityDef, row: Record<string, unknown>): FieldProblem[] {
   const problems: FieldProblem[] = [];

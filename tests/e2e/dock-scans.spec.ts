@@ -1,4 +1,5 @@
-import { type Browser, expect, type Page, type Route, test } from '@playwright/test';
+import { expect, type Page, type Route, test } from '@playwright/test';
+import { discardHandover, openHandover, signedInStation } from './kioskStation';
 import { callApi, login, openPo } from './ui';
 
 // Issue 25 items 5–7, "no scan ever mangled", on the real handheld page (/Core/RfDialog, 360 × 640) and dock station
@@ -186,38 +187,8 @@ test.describe('handheld', () => {
 
 // The station ------------------------------------------------------------------------------------------------------
 
-const STATION = { viewport: { width: 1280, height: 800 }, hasTouch: true, isMobile: false, reducedMotion: 'reduce' } as const;
 /** The demo kiosk delivery of two cartons (DEMO_KIOSK_DELIVERIES.SF of src/server/db/seed/demoKiosk.ts), open on a fresh database. */
 const DEMO_DELIVERY = 'DL00000002';
-
-async function signedInStation(browser: Browser, office: Page): Promise<Page> {
-  const context = await browser.newContext(STATION);
-  const kiosk = await context.newPage();
-  await kiosk.goto('/kiosk');
-  await expect(kiosk.getByTestId('kiosk-enrol-code')).toHaveText(/^[A-Z0-9]{4}-?[A-Z0-9]{4}$/);
-  const code = ((await kiosk.getByTestId('kiosk-enrol-code').textContent()) ?? '').trim();
-  const id = await callApi<number>(office, 'tKioskStation/save', {
-    whId: 'WH01',
-    stationName: `E2E-SCANS-${Date.now() % 100000}`,
-    flows: 'HANDOVER',
-    language: 'en_us',
-    idleSeconds: 300,
-  });
-  await callApi(office, 'tKioskStation/bind', { id, code });
-  const users = await callApi<{ content: { id: number; name: string }[] }>(office, 'user/findPage', {
-    pageNum: 1,
-    pageSize: 20,
-    columnFilters: { name: 'admin' },
-  });
-  const admin = users.content.find((u) => u.name === 'admin');
-  const badge = `S${Date.now() % 1000000}`;
-  await callApi(office, 'user/setBadge', { id: admin?.id, badge });
-  await expect(kiosk.getByTestId('kiosk-signin')).toBeVisible({ timeout: 15_000 });
-  await expect(kiosk.getByTestId('kiosk-badge')).toBeFocused();
-  await scan(kiosk, badge);
-  await expect(kiosk.getByTestId('kiosk-tile-HANDOVER')).toBeVisible();
-  return kiosk;
-}
 
 /** The demo delivery, open (read only here: the walk cancels, it stays open for kiosk.spec.ts). */
 async function openDelivery(office: Page): Promise<string> {
@@ -240,13 +211,9 @@ test.describe('station', () => {
     const office = await (await browser.newContext()).newPage();
     await login(office);
     await openDelivery(office);
-    kiosk = await signedInStation(browser, office);
+    kiosk = await signedInStation(browser, office, { name: 'E2E-SCANS' });
     await office.context().close();
-    await kiosk.getByTestId('kiosk-tile-HANDOVER').click();
-    await expect(kiosk.locator('input.kiosk-scan')).toBeFocused();
-    await scan(kiosk, DEMO_DELIVERY);
-    await expect(kiosk.getByTestId('kiosk-cartons')).toBeVisible();
-    cartons = (await kiosk.locator('.kiosk-carton-number').allTextContents()).map((s) => s.trim());
+    cartons = await openHandover(kiosk, DEMO_DELIVERY);
     expect(cartons).toHaveLength(2);
     await kiosk.getByTestId('kiosk-cancel').click();
   });
@@ -267,7 +234,7 @@ test.describe('station', () => {
     await scan(kiosk, cartons[1] ?? '');
     await expect(count()).toHaveAttribute('data-loaded', '2');
     await expect(kiosk.getByTestId('kiosk-flash')).toHaveCount(0);
-    await kiosk.getByTestId('kiosk-cancel').click();
+    await discardHandover(kiosk);
   });
 
   test('a carton scanned while the delivery is being looked up is counted once it shows', async () => {
@@ -281,6 +248,6 @@ test.describe('station', () => {
     await scan(kiosk, cartons[0] ?? '');
     await expect(count()).toHaveAttribute('data-loaded', '1');
     await kiosk.unrouteAll({ behavior: 'wait' });
-    await kiosk.getByTestId('kiosk-cancel').click();
+    await discardHandover(kiosk);
   });
 });

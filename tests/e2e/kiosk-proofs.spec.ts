@@ -1,5 +1,5 @@
 import { chromium, expect, type Page, test } from '@playwright/test';
-import { cartonsOf, checkPod, delivery, driverSigns, STATION, scan } from './kioskStation';
+import { adminId, bindStation, cartonsOf, checkPod, delivery, driverSigns, enrolCode, STATION, scan } from './kioskStation';
 import { callApi, login, shot } from './ui';
 
 // Issue 25: a driver's signature once captured is never only in a browser. A station opened by a LAN name over plain
@@ -58,23 +58,8 @@ test('plain HTTP, idle sign-out at the preview, offline confirm, shipped from a 
     await kiosk.goto('/kiosk');
     // Plain HTTP by a LAN name: no secure context, no crypto.randomUUID.
     expect(await kiosk.evaluate(() => [window.isSecureContext, typeof crypto.randomUUID])).toEqual([false, 'undefined']);
-    await expect(kiosk.getByTestId('kiosk-enrol-code')).toHaveText(/^[A-Z0-9]{4}-?[A-Z0-9]{4}$/);
-    const code = ((await kiosk.getByTestId('kiosk-enrol-code').textContent()) ?? '').trim();
-    const id = await callApi<number>(office, 'tKioskStation/save', {
-      whId: 'WH01',
-      stationName: `E2E-HTTP-${Date.now() % 100000}`,
-      flows: 'HANDOVER',
-      language: 'en_us',
-      idleSeconds: 30,
-    });
-    await callApi(office, 'tKioskStation/bind', { id, code });
-    const users = await callApi<{ content: { id: number; name: string }[] }>(office, 'user/findPage', {
-      pageNum: 1,
-      pageSize: 10,
-      columnFilters: { name: 'admin' },
-    });
-    const adminId = users.content.find((u) => u.name === 'admin')?.id;
-    await callApi(office, 'user/setPin', { id: adminId, pin: '2468' });
+    await bindStation(office, await enrolCode(kiosk), { name: 'E2E-HTTP', idleSeconds: 30 });
+    await callApi(office, 'user/setPin', { id: await adminId(office), pin: '2468' });
 
     await signInByPin(kiosk, '2468');
     await expect(kiosk.getByTestId('kiosk-outbox')).toHaveCount(0);

@@ -1,10 +1,11 @@
 /**
- * What the dock-station browser tests share (kiosk.spec.ts, kiosk-proofs.spec.ts): the station's screen, a scanner, the
- * station's size rules, the driver's signing, and the office's view of a delivery.
+ * What the dock-station browser tests share (kiosk.spec.ts, kiosk-proofs.spec.ts, kiosk-offline.spec.ts,
+ * kiosk-lockdown.spec.ts, dock-scans.spec.ts): the station's screen, a new station enrolled, bound and signed in through
+ * the API, a scanner, the station's size rules, the driver's signing, and the office's view of a delivery.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { expect, type Page } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { callApi, shot } from './ui';
 
@@ -15,6 +16,80 @@ export const STATION = {
   isMobile: false,
   reducedMotion: 'reduce',
 } as const;
+
+/**
+ * A new station of WH01 (its own browser context, `STATION`): enrolled, bound by the office through the API, and the
+ * administrator signed in with a badge scan set through the API. Answers the station's page on its home screen.
+ */
+export async function signedInStation(
+  browser: Browser,
+  office: Page,
+  options: { name: string; flows?: string; language?: 'zh_cn' | 'en_us' },
+): Promise<Page> {
+  const context = await browser.newContext(STATION);
+  const kiosk = await context.newPage();
+  await kiosk.goto('/kiosk');
+  await bindStation(office, await enrolCode(kiosk), options);
+  const badge = `S${Date.now() % 1000000}`;
+  await callApi(office, 'user/setBadge', { id: await adminId(office), badge });
+  await expect(kiosk.getByTestId('kiosk-signin')).toBeVisible({ timeout: 15_000 });
+  await expect(kiosk.getByTestId('kiosk-badge')).toBeFocused();
+  await kiosk.keyboard.type(badge, { delay: 5 });
+  await kiosk.keyboard.press('Enter');
+  await expect(kiosk.getByTestId('kiosk-home-screen')).toBeVisible();
+  return kiosk;
+}
+
+/** The code a new station shows on its enrolment screen. */
+export async function enrolCode(kiosk: Page): Promise<string> {
+  const shown = kiosk.getByTestId('kiosk-enrol-code');
+  await expect(shown).toHaveText(/^[A-Z0-9]{4}-?[A-Z0-9]{4}$/);
+  return ((await shown.textContent()) ?? '').trim();
+}
+
+/**
+ * The office adds a station of WH01 (its name made unique; HANDOVER, English and 300 s idle unless given) and binds the
+ * station that shows `code`; answers the station's id.
+ */
+export async function bindStation(
+  office: Page,
+  code: string,
+  station: { name: string; flows?: string; language?: 'zh_cn' | 'en_us'; idleSeconds?: number },
+): Promise<number> {
+  const id = await callApi<number>(office, 'tKioskStation/save', {
+    whId: 'WH01',
+    stationName: `${station.name}-${Date.now() % 100000}`,
+    flows: station.flows ?? 'HANDOVER',
+    language: station.language ?? 'en_us',
+    idleSeconds: station.idleSeconds ?? 300,
+  });
+  await callApi(office, 'tKioskStation/bind', { id, code });
+  return id;
+}
+
+/** The id of the administrator's account (to set its badge or PIN). */
+export async function adminId(office: Page): Promise<number> {
+  const users = await callApi<{ content: { id: number; name: string }[] }>(office, 'user/findPage', {
+    pageNum: 1,
+    pageSize: 10,
+    columnFilters: { name: 'admin' },
+  });
+  const admin = users.content.find((u) => u.name === 'admin');
+  if (!admin) throw new Error('no admin user');
+  return admin.id;
+}
+
+/**
+ * Opens the hand-over of a delivery at a signed-in station (its home showing): the HANDOVER tile, the delivery scanned;
+ * answers its carton numbers as listed.
+ */
+export async function openHandover(kiosk: Page, deliveryNumber: string): Promise<string[]> {
+  await kiosk.getByTestId('kiosk-tile-HANDOVER').click();
+  await expect(kiosk.locator('input.kiosk-scan')).toBeFocused();
+  await scan(kiosk, deliveryNumber);
+  await expect(kiosk.getByTestId('kiosk-cartons')).toBeVisible();
+  return (await kiosk.locator('.kiosk-carton-number').allTextContents()).map((s) => s.trim());
+}
 
 export interface DeliveryRow {
   whId: string;
@@ -29,6 +104,13 @@ export async function scan(kiosk: Page, text: string): Promise<void> {
   await expect(kiosk.locator('input.kiosk-scan')).toBeFocused();
   await kiosk.keyboard.type(text, { delay: 5 });
   await kiosk.keyboard.press('Enter');
+}
+
+/** Cancels a hand-over with cartons scanned: Cancel, then "Discard" in the question it asks (issue 25 item 10). */
+export async function discardHandover(kiosk: Page): Promise<void> {
+  await kiosk.getByTestId('kiosk-cancel').click();
+  await kiosk.getByTestId('kiosk-discard-yes').click();
+  await expect(kiosk.getByTestId('kiosk-handover')).toHaveAttribute('data-step', 'scan');
 }
 
 /** The station's rules: nothing wider than the screen, every visible control at least 48 px. */
@@ -66,6 +148,11 @@ export async function driverSigns(kiosk: Page, driverName: string, plate: string
   await expect(kiosk.getByTestId('kiosk-plate')).toHaveValue(plate);
   await checkTargets(kiosk);
   await shot(kiosk, `kiosk-04-driver-${lang}`);
+  await signOnPad(kiosk, driverName, lang);
+}
+
+/** From the driver's details: the signature drawn with the mouse, the preview naming the driver. */
+export async function signOnPad(kiosk: Page, driverName: string, lang: string): Promise<void> {
   await kiosk.getByTestId('kiosk-next').click();
   const pad = kiosk.locator('.kiosk-sign-pad');
   const box = await pad.boundingBox();

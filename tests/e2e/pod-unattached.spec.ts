@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
-import { delivery } from './kioskStation';
+import { adminId, bindStation, delivery } from './kioskStation';
 import { callApi, login, setLanguage, shot } from './ui';
 
 // Issue 25 item 2: a driver's signature a delivery could not take (the station's confirm refused) is kept at the server
@@ -13,20 +13,8 @@ async function stationSession(office: Page): Promise<{ key: string; token: strin
   const key = randomBytes(32).toString('base64url');
   const enrolled = await office.request.post('/api/kiosk/enrol', { data: { stationKey: key } });
   const code = ((await enrolled.json()) as { data: { code: string } }).data.code;
-  const id = await callApi<number>(office, 'tKioskStation/save', {
-    whId: 'WH01',
-    stationName: `E2E-UNATT-${Date.now() % 100000}`,
-    flows: 'HANDOVER',
-    language: 'en_us',
-    idleSeconds: 120,
-  });
-  await callApi(office, 'tKioskStation/bind', { id, code });
-  const users = await callApi<{ content: { id: number; name: string }[] }>(office, 'user/findPage', {
-    pageNum: 1,
-    pageSize: 10,
-    columnFilters: { name: 'admin' },
-  });
-  await callApi(office, 'user/setPin', { id: users.content.find((u) => u.name === 'admin')?.id, pin: '1357' });
+  await bindStation(office, code, { name: 'E2E-UNATT', idleSeconds: 120 });
+  await callApi(office, 'user/setPin', { id: await adminId(office), pin: '1357' });
   const res = await office.request.post('/api/kiosk/login/pin', {
     headers: { 'x-station-key': key },
     data: { account: 'admin', pin: '1357' },

@@ -1,7 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { expect, type Locator, type Page, type Response, test } from '@playwright/test';
 import { gridCell, rowAction, rowWhere } from './grid';
-import { callApi, confirmOk, filterList, login, openScreen, putStock, type StockLine, shot } from './ui';
+import { confirmedOrder, pickedWave } from './outboundApi';
+import { confirmOk, filterList, login, openScreen, putStock, type StockLine, shot } from './ui';
 
 // Shipping (issue 13) in Chinese (the four long walks run once each, two in each language, for the CI budget), on
 // its own order and stock:
@@ -129,116 +130,13 @@ async function pickedOrder(page: Page, x: Texts): Promise<string> {
   ];
   await putStock(page, `e2e shipping ${x.lang}`, stock);
 
-  await callApi(page, 'tOrder/save', {
-    whId: 'WH01',
-    clientCode: 'ACME',
-    orderNumber: x.orderNumber,
-    typeId: 'SO',
-    priority: PRIORITY,
-    carrierId: 'SF',
-    customerName: '盒马鲜生 Hema Fresh',
-    shipToName: '李明 Li Ming',
-    shipToPhone: '13800000000',
-    shipToAddr1: '浦东新区张江路 88 号',
-    shipToCity: '上海 Shanghai',
-  });
-  const lines = [
+  // The water names its origin (the one attribute type of its collection): the server derives the attribute id.
+  await confirmedOrder(page, x.orderNumber, PRIORITY, [
     { itemNumber: YOGURT, qty: '6', orderUom: 'CUP' },
-    // The water names its origin (the one attribute type of its collection): the server derives the attribute id.
     { itemNumber: WATER, qty: '4', orderUom: 'BTL', genericAttrValue1: ORIGIN },
-  ];
-  for (const [n, line] of lines.entries()) {
-    await callApi(page, 'tOrderDetail/save', { whId: 'WH01', orderNumber: x.orderNumber, lineNumber: n + 1, ...line });
-  }
-  await callApi(page, 'tOrder/confirmOrder', { whId: 'WH01', orderNumber: x.orderNumber });
-
-  // A wave of its own (a blank id takes the next WAVE number), staged at the door's lane.
-  const id = await callApi<number>(page, 'tWaveMaster/save', {
-    whId: 'WH01',
-    sequence: 1,
-    priority: 30,
-    workersRequired: 1,
-    doorLocation: DOOR,
-    stagingLocation: STAGING,
-  });
-  const waves = await callApi<{ content: { id: number; waveId: string }[] }>(page, 'tWaveMaster/findPage', {
-    pageNum: 1,
-    pageSize: 50,
-    columnFilters: { whId: 'WH01' },
-  });
-  const waveId = waves.content.find((w) => w.id === id)?.waveId ?? '';
-  expect(waveId).not.toBe('');
-
-  // The wave-load flow: ACME's priority profile fills the working set; only this order is selected and added.
-  const profiles = await callApi<{ id: number; profileName: string }[]>(page, 'tAfaProfile/getProfile', {
-    profileType: 'WAVE PROFILE',
-    whId: 'WH01',
-    clientCode: 'ACME',
-  });
-  const profileId = profiles.find((p) => p.profileName === 'ACME-PRIORITY')?.id;
-  expect(profileId).toBeDefined();
-  const loaded = await callApi<{ outCode: string; outMsg: string }[]>(page, 'tAfaProfile/execWaveLoadProfile', {
-    whId: 'WH01',
-    waveId,
-    clientCode: 'ACME',
-    profileId,
-    userName: 'admin',
-    parameter1: String(PRIORITY),
-  });
-  expect(loaded[0]?.outCode, loaded[0]?.outMsg).toBe('SUCCESS');
-  const set = await callApi<{ content: { id: number; orderNumber: string }[] }>(page, 'tAfaViewWaveOrder/findPage', {
-    pageNum: 1,
-    pageSize: 100,
-    columnFilters: { whId: 'WH01', waveId, userName: 'admin', orderNumber: x.orderNumber },
-  });
-  const mine = set.content.filter((row) => row.orderNumber === x.orderNumber).map((row) => row.id);
-  expect(mine).toHaveLength(1);
-  await callApi(page, 'tAfaViewWaveOrder/handleSelect', mine);
-  const added = await callApi<{ outCode: string; outMsg: string }[]>(page, 'tAfaViewWaveOrder/addOrder', {
-    whId: 'WH01',
-    waveId,
-    userName: 'admin',
-  });
-  expect(added[0]?.outCode, added[0]?.outMsg).toBe('SUCCESS');
-
-  const released = await callApi<{ waveId: string; planned: number; short: number }[]>(page, 'tWaveMaster/releaseWave', {
-    whId: 'WH01',
-    waveIds: [waveId],
-    overrideWorkType: 'EACHPICK',
-    priority: 20,
-    workersRequired: 1,
-    earliestShipDate: '2031-01-01',
-    latestShipDate: '2031-01-05',
-  });
-  expect(released[0]?.short).toBe(0);
-
-  // Every task picked in full where it was allocated.
-  interface Task {
-    id: number;
-    status: string;
-    quantity: string;
-    pickedQty: string | null;
-    shortQty: string | null;
-    pickLocation: string;
-    lotNumber: string | null;
-    mHuId: string | null;
-  }
-  const tasks = await callApi<{ content: Task[] }>(page, 'tWavePickTask/findPage', {
-    pageNum: 1,
-    pageSize: 100,
-    columnFilters: { whId: 'WH01', waveId },
-  });
-  expect(tasks.content.length).toBeGreaterThanOrEqual(2);
-  for (const task of tasks.content.filter((t) => t.status === 'O')) {
-    const open = (Number(task.quantity) * 1000 - Number(task.pickedQty ?? 0) * 1000 - Number(task.shortQty ?? 0) * 1000) / 1000;
-    await callApi(page, 'tWavePickTask/completeWavePick', {
-      id: task.id,
-      qty: String(open),
-      locationId: task.pickLocation,
-      lotNumber: task.lotNumber,
-      huId: task.mHuId,
-    });
-  }
+  ]);
+  // A wave of its own, staged at the door's lane, released and picked in full.
+  const waveId = await pickedWave(page, { orderNumbers: [x.orderNumber], priority: PRIORITY, staging: STAGING, door: DOOR });
   return waveId;
 }
 

@@ -16,9 +16,10 @@ const MAX_NAME = 60;
 const MAX_PLATE = 20;
 
 /**
- * The driver's name and the vehicle's plate; the carrier is the delivery's (shown, not changed here). The fields take
- * the station's touch keyboard (a Chinese name needs its input method) and the kiosk's own keys below, which type into
- * the field last touched (plates are letters and digits).
+ * The driver's name and the vehicle's plate; the carrier is the delivery's (shown, not changed here). The kiosk's own
+ * keys below type into the field last touched: for the name, Latin (shift, space) or Chinese by pinyin; for the plate,
+ * its province, letters and digits. The fields ask the OS for no touch keyboard of its own (`inputmode="none"`); a
+ * physical keyboard still types into them.
  */
 export function HandoverDetails({ delivery, driverName, vehiclePlate, onChange, onBack, onNext }: Props) {
   const t = useT();
@@ -45,6 +46,7 @@ export function HandoverDetails({ delivery, driverName, vehiclePlate, onChange, 
             value={driverName}
             maxLength={MAX_NAME}
             autoComplete="off"
+            inputMode="none"
             onFocus={() => setTarget('driverName')}
             onChange={(event) => onChange({ ...values, driverName: event.target.value })}
           />
@@ -65,13 +67,14 @@ export function HandoverDetails({ delivery, driverName, vehiclePlate, onChange, 
             maxLength={MAX_PLATE}
             autoComplete="off"
             autoCapitalize="characters"
+            inputMode="none"
             onFocus={() => setTarget('vehiclePlate')}
             onChange={(event) => onChange({ ...values, vehiclePlate: event.target.value.toUpperCase() })}
           />
         </label>
       </div>
       <OnScreenKeyboard
-        layout="text"
+        layout={target === 'driverName' ? 'name' : 'plate'}
         onKey={(key) => type((value) => value + key)}
         onBackspace={() => type((value) => value.slice(0, -1))}
       />

@@ -4,20 +4,23 @@
  * a preview, and the confirmation — kept in the outbox first, then sent (see outbox.ts).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
 import type { HandoverAnswer, KioskDelivery, StationConfig, StationHandoverRequest } from '../../shared/kiosk';
 import { MAX_SIGNATURE_BYTES, MAX_SIGNATURE_HEIGHT, MAX_SIGNATURE_WIDTH } from '../../shared/kiosk';
 import { useT } from '../kit/i18n';
 import { currentToken } from '../kit/session';
 import { SlIcon } from '../kit/sl';
 import { strokesToPng } from '../signature/SignaturePad';
-import { EMPTY_HISTORY, type StrokeHistory } from '../signature/strokes';
+import { EMPTY_HISTORY, isBlank, type StrokeHistory } from '../signature/strokes';
 import { CartonChecklist } from './CartonChecklist';
+import { DiscardDialog } from './DiscardDialog';
 import { DriverSignature } from './DriverSignature';
 import { HandoverDetails } from './HandoverDetails';
 import { HandoverPreview } from './HandoverPreview';
 import { HandoverResult } from './HandoverResult';
 import { draftOf, dropDraft, keepDraft } from './handoverDraft';
 import { findDelivery } from './kioskApi';
+import { type AskBeforeLeaving, useLeaveGuard } from './leaveGuard';
 import { deliver, keepHandover, onOutboxResult } from './outbox';
 import { RefusalFlash } from './RefusalFlash';
 import { ScanField } from './ScanField';
@@ -68,6 +71,9 @@ export function HandoverScreen({ station }: { station: StationConfig }) {
   );
   const [submission, setSubmission] = useState<StationHandoverRequest | null>(null);
   const [outcome, setOutcome] = useState<HandoverOutcome | null>(null);
+  // "Discard this hand-over?" on screen, and what follows a discard (go home, sign out, or nothing: Cancel).
+  const [asking, setAsking] = useState<{ next: () => void } | null>(null);
+  const [, setLocation] = useLocation();
 
   const refuse = (text: string) => {
     setNotice(null);
@@ -88,6 +94,23 @@ export function HandoverScreen({ station }: { station: StationConfig }) {
     setSubmission(null);
     setOutcome(null);
   };
+
+  // In progress: cartons scanned or a signature drawn. Leaving then asks first (a history Back, Home, Sign out, Cancel),
+  // and a reload or close gets the browser's question (leaveGuard.ts).
+  const signed = signature !== null || !isBlank(history);
+  const inProgress = step !== 'scan' && step !== 'result' && (loaded.length > 0 || signed);
+  const ask = useCallback<AskBeforeLeaving>((next) => setAsking({ next }), []);
+  const home = useCallback(() => setLocation('/'), [setLocation]);
+  useLeaveGuard(inProgress, ask, home);
+  const keep = useCallback(() => setAsking(null), []);
+  const discard = () => {
+    const next = asking?.next;
+    setAsking(null);
+    restart();
+    next?.();
+  };
+  // Cancel asks before dropping scanned cartons; with none scanned there is nothing to lose.
+  const cancel = () => (inProgress ? ask(() => undefined) : restart());
 
   const scanDelivery = async (scan: string) => {
     if (busy) {
@@ -265,7 +288,7 @@ export function HandoverScreen({ station }: { station: StationConfig }) {
           </p>
           <CartonChecklist cartons={delivery.cartons} loaded={loaded} />
           <div className="kiosk-actions">
-            <button type="button" className="kiosk-button" data-testid="kiosk-cancel" onClick={restart}>
+            <button type="button" className="kiosk-button" data-testid="kiosk-cancel" onClick={cancel}>
               {t('kiosk.handover.cancel')}
             </button>
             <button
@@ -314,6 +337,7 @@ export function HandoverScreen({ station }: { station: StationConfig }) {
         <HandoverResult outcome={outcome} deliveryNumber={delivery.deliveryNumber} onNext={restart} />
       )}
       {flash !== null && <RefusalFlash key={flashes} message={flash} onDone={endFlash} />}
+      {asking && <DiscardDialog cartons={loaded.length} signed={signed} onKeep={keep} onDiscard={discard} />}
     </div>
   );
 }

@@ -15,6 +15,8 @@ import { KioskFrame } from './KioskFrame';
 import { KioskUnsupported } from './KioskUnsupported';
 import { enrolStation, kioskSession, logoutKiosk, stationState, whenSessionLost } from './kioskApi';
 import { forgetKioskUser, forgetStation, kiosk, lastStation, rememberKioskUser, rememberStation } from './kioskState';
+import { watchConnection } from './offline/connection';
+import { registerOfflineShell } from './offline/registerShell';
 import { startOutbox } from './outbox';
 import { SignInScreen } from './SignInScreen';
 import { stationProblems } from './stationCheck';
@@ -101,6 +103,12 @@ export function KioskApp() {
     const timer = setInterval(() => void check(), phase === 'active' ? STATE_POLL_MS : ENROL_POLL_MS);
     return () => clearInterval(timer);
   }, [check, phase, works]);
+
+  // The offline shell (a reload without a network shows the home and the outbox); the network back: asked at once.
+  useEffect(() => {
+    if (works) registerOfflineShell();
+  }, [works]);
+  useEffect(() => watchConnection(() => void check()), [check]);
 
   // Any 401 of the station session: back to the sign-in, and the station's state checked at once.
   useEffect(() => {

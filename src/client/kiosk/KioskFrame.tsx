@@ -10,6 +10,7 @@ import { KioskHome } from './KioskHome';
 import { KioskRfFlow } from './KioskRfFlow';
 import { kiosk } from './kioskState';
 import { LanguageToggle } from './LanguageToggle';
+import { leave } from './leaveGuard';
 import { StationTitle } from './StationTitle';
 import { useIdleCountdown } from './useIdleCountdown';
 
@@ -21,7 +22,11 @@ interface Props {
   onSignOut: () => Promise<void>;
 }
 
-/** A signed-in station: the top bar (station, place, worker, language, home, sign-out), the idle warning, the flows. */
+/**
+ * A signed-in station: the top bar (station, place, worker, language, home, sign-out), the idle warning, the flows.
+ * Home and Sign out ask before dropping a hand-over in progress (leaveGuard.ts); the idle sign-out does not (it keeps
+ * a signed hand-over: handoverDraft.ts).
+ */
 export function KioskFrame({ station, onSignOut }: Props) {
   const t = useT();
   const { userName, flows } = useSnapshot(kiosk);
@@ -43,7 +48,7 @@ export function KioskFrame({ station, onSignOut }: Props) {
             type="button"
             className="kiosk-button kiosk-home-button"
             data-testid="kiosk-home"
-            onClick={() => setLocation('/')}
+            onClick={() => leave(() => setLocation('/'))}
           >
             <SlIcon name="house" />
             {t('kiosk.home')}
@@ -55,7 +60,12 @@ export function KioskFrame({ station, onSignOut }: Props) {
           {userName}
         </div>
         <LanguageToggle />
-        <button type="button" className="kiosk-button kiosk-signout" data-testid="kiosk-signout" onClick={() => void onSignOut()}>
+        <button
+          type="button"
+          className="kiosk-button kiosk-signout"
+          data-testid="kiosk-signout"
+          onClick={() => leave(() => void onSignOut())}
+        >
           <SlIcon name="box-arrow-right" />
           {t('kiosk.signOut')}
         </button>

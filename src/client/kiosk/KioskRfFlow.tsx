@@ -19,7 +19,8 @@ interface Props {
 
 /**
  * "Receive at this door" and "Look up": the handheld's RF dialog (the same runtime and view) inside the kiosk frame,
- * started in the station's warehouse. When the flow ends the worker starts it again or goes home.
+ * started in the station's warehouse, sized for the station (`rf-station`: larger text and targets than a handheld's).
+ * When the flow ends the worker starts it again or goes home.
  */
 export function KioskRfFlow({ flow, mainProcessName, whId }: Props) {
   const t = useT();
@@ -54,7 +55,7 @@ export function KioskRfFlow({ flow, mainProcessName, whId }: Props) {
   }, [language, dialog, run]);
 
   return (
-    <div className="rf-page kiosk-rf" data-testid={`kiosk-rf-${flow}`} aria-busy={busy}>
+    <div className="rf-page rf-station kiosk-rf" data-testid={`kiosk-rf-${flow}`} aria-busy={busy}>
       <h1 className="kiosk-rf-title">{t(`kiosk.flow.${flow}`)}</h1>
       {dialog && !ended ? (
         <RfDialogView dialog={dialog} rf={rf} />

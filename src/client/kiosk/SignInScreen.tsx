@@ -6,6 +6,7 @@ import { type KioskResult, loginByBadge, loginByPin } from './kioskApi';
 import { LanguageToggle } from './LanguageToggle';
 import { OnScreenKeyboard } from './OnScreenKeyboard';
 import { OutboxStatus } from './OutboxStatus';
+import { OfflineNotice } from './offline/OfflineNotice';
 import { ScanField } from './ScanField';
 import { StationTitle } from './StationTitle';
 
@@ -67,6 +68,7 @@ export function SignInScreen({ station, onSignedIn }: Props) {
             {error}
           </p>
           {/* Hand-overs waiting: the outbox sends them with the station's own credentials, nobody signed in. */}
+          <OfflineNotice />
           <OutboxStatus />
           {!window.isSecureContext && (
             <p className="kiosk-insecure" data-testid="kiosk-insecure">

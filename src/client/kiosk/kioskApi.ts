@@ -18,6 +18,7 @@ import { SUCCESS } from '../../shared/wire';
 import { ApiError, apiPost } from '../kit/api';
 import { translate } from '../kit/i18n';
 import { session, signOut } from '../kit/session';
+import { noteAnswer } from './offline/connection';
 
 /** An answer; a refusal (`status` the HTTP status, 200 for a business refusal); or no answer (`status` 0). */
 export type KioskResult<T> = { ok: true; data: T } | { ok: false; status: number; message: string };
@@ -31,10 +32,14 @@ export function whenSessionLost(handler: () => void): void {
 async function call<T>(url: string, body: object): Promise<KioskResult<T>> {
   try {
     const envelope = await apiPost<T>(url, body, { silent: true, inline: true });
+    noteAnswer(true);
     if (envelope.code === SUCCESS && envelope.data !== null && envelope.data !== undefined)
       return { ok: true, data: envelope.data };
     return { ok: false, status: 200, message: envelope.msg || translate('api.failed') };
   } catch (error) {
+    // Any answer, even a refusal, means the server is there; none (status 0) means the station is offline
+    // (offline/connection.ts).
+    noteAnswer(error instanceof ApiError && error.status !== 0);
     if (error instanceof ApiError) {
       if ((error.status === 401 || error.status === 405) && session.token) {
         signOut();

@@ -1,7 +1,7 @@
 /** Column chooser dialog: tick columns, edit each label and minimum width (spec 000 §2 "Generic data table"). */
 import type SlCheckboxElement from '@shoelace-style/shoelace/dist/components/checkbox/checkbox.component.js';
 import type SlInputElement from '@shoelace-style/shoelace/dist/components/input/input.component.js';
-import { type CSSProperties, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useT } from './i18n';
 import { ModalDialog } from './ModalDialog';
 import { SlButton, SlCheckbox, SlInput } from './sl';
@@ -36,13 +36,7 @@ export function ColumnChooser({ open, columns, defaultLabel, onApply, onReset, o
   const visibleCount = draft.filter((c) => c.visible).length;
 
   return (
-    <ModalDialog
-      open={open}
-      label={t('kit.columns.title')}
-      className="wharf-column-chooser"
-      style={{ '--width': '40vw' } as CSSProperties}
-      onClose={onClose}
-    >
+    <ModalDialog open={open} label={t('kit.columns.title')} className="wharf-column-chooser" onClose={onClose}>
       <table className="wharf-column-chooser__table">
         <thead>
           <tr>

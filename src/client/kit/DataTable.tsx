@@ -62,7 +62,10 @@ export interface DataTableProps<Row extends TableRow> {
   /** Buttons of the operation column; none → no operation column. */
   actions?: readonly RowAction<Row>[];
   onSelectionChange?: (rows: Row[]) => void;
-  /** Grid height in px (spec: 440, 560 on some screens). */
+  /**
+   * Grid height in px: the generic table's 440 (spec 000 §9), or TABLE_HEIGHT.list (560) on the list screens of spec 001
+   * (§9 "Table max height 560"); a screen with two tables may ask less (README "Table height").
+   */
   height?: number;
   /** Base name of the exported file (without extension). */
   exportName: string;
@@ -74,6 +77,9 @@ export interface DataTableProps<Row extends TableRow> {
   /** What the empty table says instead of "No data" (e.g. that a warehouse must be chosen first). */
   emptyText?: string;
 }
+
+/** The grid heights of the spec: the generic table (spec 000 §9) and the list screens of spec 001 (§9). */
+export const TABLE_HEIGHT = { generic: 440, list: 560 } as const;
 
 const OPERATION_COLUMN = '__actions';
 /** The signing tool the toolbar's signature shortcut opens (spec 000 §2). */
@@ -169,7 +175,7 @@ export function DataTable<Row extends TableRow>({
   onRefresh,
   actions,
   onSelectionChange,
-  height = 440,
+  height = TABLE_HEIGHT.generic,
   exportName,
   toolbar,
   sort,
@@ -319,6 +325,7 @@ export function DataTable<Row extends TableRow>({
             header: labelOf(c),
             widthPx: c.minWidth,
             text: (row: Row) => (column ? cellText(column, row) : ''),
+            ...(column?.type ? { type: column.type } : {}),
           };
         }),
         rows,

@@ -12,13 +12,13 @@ import { permission } from '../../shared/permissions';
 import { SUCCESS } from '../../shared/wire';
 import { apiPost, toast } from './api';
 import { useConfirm } from './confirm';
-import { DataTable, type RowAction, type TableColumn } from './DataTable';
+import { DataTable, type RowAction, TABLE_HEIGHT, type TableColumn } from './DataTable';
 import { DateFilter } from './DateFilter';
 import { FormDialog, type FormDialogProps } from './FormDialog';
 import { useT } from './i18n';
 import { session, usePermission, useScreenName } from './session';
 import { SlButton, SlIcon, SlInput, SlOption, SlSelect } from './sl';
-import { formatDateTime } from './tableState';
+import { formatDate, formatDateTime } from './tableState';
 import { fitTextStyle } from './textWidth';
 import { type Filters, pagedTableProps, useFindPage } from './useFindPage';
 import { offeredWarehouseClient, WarehouseClientSelect } from './WarehouseClientSelect';
@@ -36,7 +36,10 @@ export interface EntityListPageProps {
   entity: EntityDef;
   /** Key of the remembered column settings; defaults to the entity name. */
   tableId?: string;
-  /** Grid height in px (spec: 440 by default). */
+  /**
+   * Grid height in px: 560 by default, the list screens of spec 001 (§9); the screens spec 000 describes (system
+   * administration, the movement and adjustment details) pass TABLE_HEIGHT.generic, 440 (README "Table height").
+   */
   height?: number;
   /** Called after rows were saved or deleted (e.g. to refresh a lookup cache). */
   onChanged?: () => void;
@@ -107,7 +110,7 @@ function codeLabel(t: ReturnType<typeof useT>, list: string, value: unknown): st
 export function EntityListPage({
   entity,
   tableId,
-  height,
+  height = TABLE_HEIGHT.list,
   onChanged,
   extraColumns,
   rowActions,
@@ -235,7 +238,10 @@ export function EntityListPage({
                     : codeLabel(t, codeList, value)
             : def.dateTime
               ? formatDateTime
-              : undefined),
+              : def.type === 'date'
+                ? formatDate
+                : undefined),
+        ...(def.dateTime ? { type: 'dateTime' as const } : def.type === 'date' ? { type: 'date' as const } : {}),
       });
     }
     // The item's description beside its number, for people who know items by name.
@@ -256,6 +262,7 @@ export function EntityListPage({
         hidden: true,
         sortable: true,
         format: formatDateTime,
+        type: 'dateTime',
       });
     }
     return list;

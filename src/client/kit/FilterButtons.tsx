@@ -2,11 +2,12 @@
 import { useT } from './i18n';
 import { SlButton, SlIcon } from './sl';
 
-export function FilterButtons({ onReset }: { onReset: () => void }) {
+export function FilterButtons({ onReset, searchDisabled }: { onReset: () => void; searchDisabled?: boolean }) {
   const t = useT();
   return (
     <div className="wharf-filter-bar__buttons">
-      <SlButton size="small" variant="primary" type="submit" data-testid="search">
+      {/* Disabled without the screen's :view (spec 001 §6: the view permission is Search's). */}
+      <SlButton size="small" variant="primary" type="submit" disabled={searchDisabled} data-testid="search">
         <SlIcon slot="prefix" name="search" />
         {t('kit.action.search')}
       </SlButton>

@@ -207,7 +207,6 @@ export function FormDialog({
       open={open}
       label={title ?? t(editing ? 'kit.form.editTitle' : 'kit.form.addTitle', { entity: `entity.${entity.name}.name` })}
       className="wharf-form-dialog"
-      style={{ '--width': '40vw' } as CSSProperties}
       data-testid="form-dialog"
       onClose={onClose}
     >

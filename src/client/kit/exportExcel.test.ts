@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSheetData, escapeFormula, exportFileName, sheetColumnWidths, unescapeFormula } from './exportExcel';
+import { buildSheetData, escapeFormula, excelDate, exportFileName, sheetColumnWidths, unescapeFormula } from './exportExcel';
 
 describe('Excel export', () => {
   const columns = [
@@ -18,6 +18,29 @@ describe('Excel export', () => {
         { value: 'name 007', type: String },
       ],
     ]);
+  });
+
+  it('writes date columns as Excel dates shown yyyy-mm-dd (times with hh:mm:ss), not as their text', () => {
+    const dated = [
+      { header: 'Delivery date', type: 'date' as const, text: (r: Record<string, string>) => r.day ?? '' },
+      { header: 'Created', type: 'dateTime' as const, text: (r: Record<string, string>) => r.time ?? '' },
+    ];
+    expect(
+      buildSheetData(dated, [
+        { day: '2026-11-30', time: '2026-11-30 08:09:10' },
+        { day: '', time: 'n/a' },
+      ]).slice(1),
+    ).toEqual([
+      [
+        { value: new Date(Date.UTC(2026, 10, 30)), type: Date, format: 'yyyy-mm-dd' },
+        { value: new Date(Date.UTC(2026, 10, 30, 8, 9, 10)), type: Date, format: 'yyyy-mm-dd hh:mm:ss' },
+      ],
+      [
+        { value: '', type: String },
+        { value: 'n/a', type: String },
+      ],
+    ]);
+    expect(excelDate('Nov 30, 2026')).toBeNull();
   });
 
   it('converts on-screen widths to character widths', () => {

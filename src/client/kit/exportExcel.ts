@@ -1,12 +1,31 @@
 /** Excel export of what a table shows. The xlsx writer (~25 KB) is loaded only when the user exports. */
 import type { SheetData } from 'write-excel-file/browser';
 
+/** What a column's cells are in the workbook besides text: a calendar date, or a date and time. */
+export type ExportCellType = 'date' | 'dateTime';
+
 /** One exported column: its header as shown (already translated) and the cell text of a row. */
 export interface ExportColumn<Row> {
   header: string;
   /** Column width in px as shown on screen; converted to Excel character widths. */
   widthPx?: number;
   text: (row: Row) => string;
+  /** Dates are written as Excel dates (sortable, filterable), shown yyyy-mm-dd like the table (spec 001 §9). */
+  type?: ExportCellType;
+}
+
+/** The Excel number format of each date type: the table's own (yyyy-MM-dd, and HH:mm:ss for times). */
+const EXCEL_FORMATS: Readonly<Record<ExportCellType, string>> = { date: 'yyyy-mm-dd', dateTime: 'yyyy-mm-dd hh:mm:ss' };
+
+/**
+ * The date a cell shows (`yyyy-MM-dd`, or `yyyy-MM-dd HH:mm:ss` in the user's time) as a Date whose UTC fields are the
+ * ones shown: a workbook has no time zone, so the file reads the same wherever it is opened. Null for any other text.
+ */
+export function excelDate(text: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/.exec(text);
+  if (!m) return null;
+  const [year, month, day, hours, minutes, seconds] = m.slice(1).map((part) => Number(part ?? 0)) as number[];
+  return new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1, hours ?? 0, minutes ?? 0, seconds ?? 0));
 }
 
 /**
@@ -30,9 +49,16 @@ const PX_PER_CHAR = 7;
 /** The sheet as rows of cells: a bold header row, then one row per record. Pure, for testing. */
 export function buildSheetData<Row>(columns: readonly ExportColumn<Row>[], rows: readonly Row[]): SheetData {
   const header = columns.map((column) => ({ value: escapeFormula(column.header), fontWeight: 'bold' as const }));
-  // Every value is written as text: ids and codes such as "007" must keep their leading zeros; a text that would start
-  // a formula is escaped.
-  const body = rows.map((row) => columns.map((column) => ({ value: escapeFormula(column.text(row)), type: String })));
+  // Every other value is written as text: ids and codes such as "007" must keep their leading zeros; a text that would
+  // start a formula is escaped. Dates are Excel dates, in the table's format.
+  const body = rows.map((row) =>
+    columns.map((column) => {
+      const text = column.text(row);
+      const date = column.type ? excelDate(text) : null;
+      if (date && column.type) return { value: date, type: Date, format: EXCEL_FORMATS[column.type] };
+      return { value: escapeFormula(text), type: String };
+    }),
+  );
   return [header, ...body];
 }
 

@@ -11,6 +11,7 @@ import { createIntl, createIntlCache, IntlProvider, type IntlShape, useIntl } fr
 import { useSnapshot } from 'valtio';
 import type { LanguageCode } from '../../shared/wire';
 import { session } from './session';
+import { formatDateTime } from './tableState';
 
 type Messages = Record<string, string>;
 /** Message values; a string that is a locale key is translated, a list of keys is joined with ` + `. */
@@ -146,14 +147,10 @@ export function AllMessages({ children }: { children: ReactNode }) {
   return useContext(CompleteContext) ? children : null;
 }
 
-/** Formats an ISO time as date and time in the current language (e.g. 2024年3月1日 08:30 / Mar 1, 2024, 8:30 AM). */
+/**
+ * Formats an ISO time as `yyyy-MM-dd HH:mm` in the user's time zone: the one date format of the console in every
+ * language (spec 001 §9; README "Dates"), here without the seconds a list's time column shows.
+ */
 export function useDateTime(): (iso: string) => string {
-  const intl = useIntl();
-  return useCallback(
-    (iso: string) => {
-      const time = new Date(iso);
-      return Number.isNaN(time.getTime()) ? iso : intl.formatDate(time, { dateStyle: 'medium', timeStyle: 'short' });
-    },
-    [intl],
-  );
+  return useCallback((iso: string) => formatDateTime(iso).slice(0, 16), []);
 }

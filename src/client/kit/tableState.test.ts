@@ -3,6 +3,7 @@ import {
   applyColumnPrefs,
   clampWidth,
   diffColumnPrefs,
+  formatDate,
   formatDateTime,
   loadColumnPrefs,
   loadSort,
@@ -92,6 +93,15 @@ describe('pager', () => {
     expect(pageCountOf(0, 10)).toBe(1);
     expect(pageCountOf(11, 10)).toBe(2);
     expect(pageCountOf(100, 100)).toBe(1);
+  });
+});
+
+describe('formatDate', () => {
+  it('writes every calendar date yyyy-MM-dd whatever the language (spec 001 §9), not "Nov 30, 2026" or "2026年11月30日"', () => {
+    expect(formatDate('2026-11-30')).toBe('2026-11-30');
+    expect(formatDate('2026-11-30T00:00:00.000Z')).toBe('2026-11-30');
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('n/a')).toBe('n/a');
   });
 });
 

@@ -21,6 +21,8 @@ export interface TableColumn<Row> {
   format?: (value: unknown, row: Row) => string;
   /** What the cell shows instead of its text (e.g. the text with a badge); the export still writes `format`'s text. */
   render?: (row: Row) => ReactNode;
+  /** A date (or date and time) column: the Excel export writes real dates, not their text. */
+  type?: 'date' | 'dateTime';
 }
 
 /** What the user changed for one column; absent properties mean "the default". */
@@ -200,14 +202,14 @@ export function formatDateTime(value: unknown): string {
   return `${date.getFullYear()}-${p(date.getMonth() + 1)}-${p(date.getDate())} ${p(date.getHours())}:${p(date.getMinutes())}:${p(date.getSeconds())}`;
 }
 
-/** Formats a calendar date (yyyy-MM-dd) in the user's language: 2031年3月15日, Mar 15, 2031; other values as text. */
-export function formatDate(value: unknown, language: string): string {
+/**
+ * Formats a calendar date as `yyyy-MM-dd` in every language (spec 001 §9 "Date format yyyy-MM-dd"): the one format of
+ * every list, form and export. A timestamp gives its date; other values pass through as text.
+ */
+export function formatDate(value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(String(value));
-  if (!match) return String(value);
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  const locale = language === 'en_us' ? 'en-US' : 'zh-CN';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+  return match ? `${match[1]}-${match[2]}-${match[3]}` : String(value);
 }
 
 /** Display text of a cell. */

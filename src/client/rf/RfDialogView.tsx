@@ -19,27 +19,32 @@ interface Props {
   /** The dialog shown (the runtime's, once there is one). */
   dialog: RfDialog;
   /** The RF runtime the view shows and answers: its list, message line and input; Enter, keys, refusals. */
-  rf: Pick<RfRuntime, 'list' | 'message' | 'inputRef' | 'enter' | 'press' | 'refuse' | 'typed'>;
+  rf: Pick<RfRuntime, 'list' | 'message' | 'refused' | 'inputRef' | 'enter' | 'press' | 'refuse' | 'typed'>;
   /** Opens the camera page; without it (the dock kiosk: a fixed scanner, no camera page) there is no camera button. */
   onCamera?: () => void;
 }
 
-/** One RF dialog: title, headers, prompt, the input (scan or type), the list, the message line and the keys. */
+/**
+ * One RF dialog: title, headers, prompt, the input (scan or type), the list, the message line and the keys. The one
+ * filled key is the one that goes on — OK (Enter) —; the flow's keys (Done leaves the flow) are plain. After a refused
+ * answer only the prompt and the refusal show: the headers and list of the scan before are not this scan's result.
+ */
 export function RfDialogView({ dialog, rf, onCamera }: Props) {
   const t = useT();
-  const { list, message, inputRef, enter: onEnter, press: onKey } = rf;
+  const { list, message, refused, inputRef, enter: onEnter, press: onKey } = rf;
   // A wedge burst repeating the last scan: refused on the message line, the dialog unchanged.
   const onDuplicate = () => rf.refuse(t('rfDialog.duplicate'));
   const [lastInput, setLastInput] = useState<'scan' | 'typed' | ''>('');
+  const confirmTyped = () => {
+    setLastInput('typed');
+    onEnter(inputRef.current?.value ?? '');
+  };
   const onKeyDown = useWedgeScanner({
     onScan: (text) => {
       setLastInput('scan');
       onEnter(text);
     },
-    onEnter: () => {
-      setLastInput('typed');
-      onEnter(inputRef.current?.value ?? '');
-    },
+    onEnter: confirmTyped,
     onDuplicate: (_text, before) => {
       if (inputRef.current) {
         inputRef.current.value = before;
@@ -60,7 +65,7 @@ export function RfDialogView({ dialog, rf, onCamera }: Props) {
       <h1 className="rf-title" data-testid="rf-title">
         {dialog.title}
       </h1>
-      {dialog.headers.length > 0 && (
+      {!refused && dialog.headers.length > 0 && (
         <ul className="rf-headers" data-testid="rf-headers">
           {dialog.headers.map((line, index) => (
             // Header lines have no identity of their own; their order is their place on the screen.
@@ -110,12 +115,24 @@ export function RfDialogView({ dialog, rf, onCamera }: Props) {
               </button>
             )}
           </div>
+          {/* A touch worker's Enter: confirms the input as the key does; pressed, the focus (and the on-screen keyboard)
+              stays in the input. */}
+          <button
+            type="button"
+            className="rf-key rf-key-enter rf-key-ok"
+            data-testid="rf-ok"
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={confirmTyped}
+          >
+            <span className="rf-key-cap">Enter</span>
+            <span>{t('rfDialog.ok')}</span>
+          </button>
         </form>
       ) : (
         <p className="rf-prompt">{dialog.prompt}</p>
       )}
       <Message message={message} />
-      {dialog.hasList && list.length > 0 && (
+      {!refused && dialog.hasList && list.length > 0 && (
         <ul className="rf-list" data-testid="rf-list" aria-label={t('rfDialog.list')}>
           {list.map((row) => (
             <li key={row.value}>

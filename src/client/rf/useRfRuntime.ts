@@ -19,6 +19,11 @@ export interface RfRuntime {
   dialog: RfDialog | null;
   list: RfListRow[];
   message: RfMessage | null;
+  /**
+   * The last answer refused the scan (or never came): the dialog shows only the refusal and its prompt — the headers and
+   * list still describe the scan before, and are not shown (nor the list fetched) until the next answer.
+   */
+  refused: boolean;
   busy: boolean;
   inputRef: RefObject<HTMLInputElement | null>;
   /** The dialog of the last answer, for handlers that run outside a render. */
@@ -50,6 +55,7 @@ export function useRfRuntime(options: { onShown?: (dialog: RfDialog | null) => v
   const [dialog, setDialog] = useState<RfDialog | null>(null);
   const [message, setMessage] = useState<RfMessage | null>(null);
   const [list, setList] = useState<RfListRow[]>([]);
+  const [refused, setRefused] = useState(false);
   const [busy, setBusy] = useState(false);
   // Bumped by every answer, even one that leaves the dialog as it was: the input takes the focus again.
   const [answers, setAnswers] = useState(0);
@@ -66,12 +72,14 @@ export function useRfRuntime(options: { onShown?: (dialog: RfDialog | null) => v
 
   const show = useCallback((answer: RfAnswer, fallback: RfMessage | null = null) => {
     current.current = answer.dialog;
+    const refusal = answer.message?.kind === 'error';
     setDialog(answer.dialog);
     setMessage(answer.message ?? fallback);
+    setRefused(refusal);
     setAnswers((n) => n + 1);
     setList([]);
     const shown = answer.dialog;
-    if (shown?.hasList) {
+    if (shown?.hasList && !refusal) {
       void getRfList(shown.step).then((rows) => {
         if (rows.ok && current.current?.step === shown.step) setList(rows.data);
       });
@@ -98,7 +106,10 @@ export function useRfRuntime(options: { onShown?: (dialog: RfDialog | null) => v
           const pending = job.call();
           const answer = pending ? await pending : null;
           if (answer?.ok) show(answer.data, job.fallback);
-          else if (answer) refuse(answer.message);
+          else if (answer) {
+            setRefused(true);
+            refuse(answer.message);
+          }
         } finally {
           job.done();
         }
@@ -200,5 +211,5 @@ export function useRfRuntime(options: { onShown?: (dialog: RfDialog | null) => v
     return () => window.removeEventListener('keydown', onKey);
   }, [focused, dialog, press, enter]);
 
-  return { dialog, list, message, busy, inputRef, current, show, refuse, say, run, enter, press, typed };
+  return { dialog, list, message, refused, busy, inputRef, current, show, refuse, say, run, enter, press, typed };
 }

@@ -5,6 +5,8 @@ import { AllMessages } from '../kit/i18n';
 import { readStationKey, session } from '../kit/session';
 import { ErrorStatusPage } from '../pages/error/ErrorStatusPage';
 import { NotFoundPage } from '../pages/error/NotFoundPage';
+import { SCAN_CODE_URL } from '../pages/scan/scanRoutes';
+import { SCAN_SCREENS } from '../pages/scan/scanScreens';
 import { LoginPage } from './LoginPage';
 import { LoginRedirect } from './LoginRedirect';
 
@@ -12,6 +14,9 @@ import { LoginRedirect } from './LoginRedirect';
 const ShellLayout = lazy(() => import('./ShellLayout').then((m) => ({ default: m.ShellLayout })));
 // The handheld RF screen: full page without the console's chrome, a chunk of its own too.
 const RfDialogPage = lazy(() => import('../rf/RfDialogPage').then((m) => ({ default: m.RfDialogPage })));
+// The RF dialog's camera (it hands its scan back to the dialog): full page too, so a handheld in the middle of a flow
+// never lands in the console's menu and header (issue 25 item 18).
+const ScanCodePage = SCAN_SCREENS[SCAN_CODE_URL];
 // The dock-station kiosk: its own chunk, outside the shell, with its own sign-in (badge or PIN).
 const KioskApp = lazy(() => import('../kiosk/KioskApp').then((m) => ({ default: m.KioskApp })));
 
@@ -53,6 +58,19 @@ export function App() {
           <LoginRedirect />
         )}
       </Route>
+      {ScanCodePage && (
+        <Route path={`/${SCAN_CODE_URL}`}>
+          {token ? (
+            <AllMessages>
+              <Suspense fallback={null}>
+                <ScanCodePage />
+              </Suspense>
+            </AllMessages>
+          ) : (
+            <LoginRedirect />
+          )}
+        </Route>
+      )}
       <Route>
         {token ? (
           <AllMessages>

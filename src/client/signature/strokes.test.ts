@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addStroke, EMPTY_HISTORY, isBlank, MAX_UNDO, undoStroke } from './strokes';
+import { addStroke, EMPTY_HISTORY, inkLength, isBlank, MAX_UNDO, undoStroke } from './strokes';
 
 const dot = (x: number) => [{ x, y: x }];
 
@@ -22,5 +22,24 @@ describe('signature strokes', () => {
 
   it('ignores an empty stroke (a touch that drew nothing)', () => {
     expect(addStroke(EMPTY_HISTORY, [])).toBe(EMPTY_HISTORY);
+  });
+
+  it('measures the ink: the length of every stroke, a dot none', () => {
+    expect(inkLength([dot(5), dot(9)])).toBe(0);
+    const line = [
+      { x: 0, y: 0 },
+      { x: 30, y: 40 },
+      { x: 30, y: 100 },
+    ];
+    expect(
+      inkLength([
+        line,
+        dot(3),
+        [
+          { x: 1, y: 1 },
+          { x: 4, y: 5 },
+        ],
+      ]),
+    ).toBe(50 + 60 + 5);
   });
 });

@@ -36,6 +36,19 @@ export function undoStroke(history: StrokeHistory): StrokeHistory {
 /** Whether anything is drawn. */
 export const isBlank = (history: StrokeHistory): boolean => history.strokes.length === 0;
 
+/** The total length of the strokes' lines, in canvas pixels (a one-point stroke, a dot, has none). */
+export function inkLength(strokes: readonly Stroke[]): number {
+  let length = 0;
+  for (const stroke of strokes) {
+    for (let i = 1; i < stroke.length; i++) {
+      const a = stroke[i - 1] as Point;
+      const b = stroke[i] as Point;
+      length += Math.hypot(b.x - a.x, b.y - a.y);
+    }
+  }
+  return length;
+}
+
 /** Draws strokes onto a 2D context (round pen, `lineWidth` in canvas pixels); a one-point stroke is a dot. */
 export function paintStrokes(
   context: CanvasRenderingContext2D,

@@ -2,7 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { parseDayFilter } from '../../shared/dayFilter';
 import { type EntityDef, type FieldDef, isSortable, rowTimes } from '../../shared/entities/defineEntity';
 import { permission } from '../../shared/permissions';
-import { validateRow } from '../../shared/validation';
+import { rowRefusal, validateRow } from '../../shared/validation';
 import type { PageRequest, PageResult } from '../../shared/wire';
 import { type Db, runsConcurrently } from '../db/connect';
 import { joinTransaction } from '../db/transaction';
@@ -352,7 +352,7 @@ export async function saveRow(db: Db, binding: CrudBinding, user: SessionUser, i
       // Keys never change after insert: they are what other rows refer to.
       for (const [field, def] of Object.entries(entity.fields)) if (def.immutable) row[field] = existing[field] ?? null;
     }
-    const problem = validateRow(entity, row)[0];
+    const problem = rowRefusal(validateRow(entity, row));
     if (problem) throw new AppError(problem.code, problem.params);
     if (!(await rowsAllowed(trx, binding, user, [row], existing ? 'update' : 'insert'))) return 0;
     try {

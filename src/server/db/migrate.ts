@@ -22,6 +22,8 @@ import * as m0021 from './migrations/0021_pod_times';
 import * as m0022 from './migrations/0022_badge_hash';
 import * as m0023 from './migrations/0023_print_job_clients';
 import * as m0024 from './migrations/0024_pod_unattached';
+import * as m0025 from './migrations/0025_rf_texts';
+import * as m0026 from './migrations/0026_wave_detail_load_id';
 import * as m0027 from './migrations/0027_expiry';
 
 // Listed explicitly: the server is one esbuild bundle, so nothing is read from disk at run time.
@@ -48,6 +50,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022_badge_hash': m0022,
   '0023_print_job_clients': m0023,
   '0024_pod_unattached': m0024,
+  '0025_rf_texts': m0025,
+  '0026_wave_detail_load_id': m0026,
   '0027_expiry': m0027,
 };
 

@@ -133,3 +133,128 @@ describe('checkPng', () => {
     expect(checkPng(pngFile([pngHeader(20, 10, 0, { bitDepth: 1 }), data(3, 10), IEND]), LIMITS).width).toBe(20);
   });
 });
+
+describe('checkPng: the ink (issue 25 item 10)', () => {
+  const INK = { ...LIMITS, minInk: 75 };
+  const width = 300;
+  const height = 40;
+
+  /** A row filtered with PNG filter `type` (1 Sub, 2 Up, 3 Average, 4 Paeth) against the row above: the encoder's side. */
+  function filtered(type: number, row: Uint8Array, above: Uint8Array, step: number): Uint8Array {
+    const out = new Uint8Array(row.length + 1);
+    out[0] = type;
+    for (let i = 0; i < row.length; i++) {
+      const left = i >= step ? (row[i - step] ?? 0) : 0;
+      const up = above[i] ?? 0;
+      const upLeft = i >= step ? (above[i - step] ?? 0) : 0;
+      const p = left + up - upLeft;
+      const paeth =
+        Math.abs(p - left) <= Math.abs(p - up) && Math.abs(p - left) <= Math.abs(p - upLeft)
+          ? left
+          : Math.abs(p - up) <= Math.abs(p - upLeft)
+            ? up
+            : upLeft;
+      const predicted = [0, left, up, (left + up) >> 1, paeth][type] ?? 0;
+      out[i + 1] = ((row[i] ?? 0) - predicted) & 0xff;
+    }
+    return out;
+  }
+
+  /**
+   * A PNG of `colorType` whose pixels are `ink(x, y)` (true: dark ink, false: background), its rows filtered in turn
+   * with each of the five filters; `pixel` writes one pixel's samples, `extra` adds PLTE / tRNS chunks.
+   */
+  function drawn(
+    colorType: number,
+    bitDepth: number,
+    samplesPerPixel: number,
+    pixel: (inked: boolean) => number[],
+    ink: (x: number, y: number) => boolean,
+    extra: Uint8Array[] = [],
+  ): Buffer {
+    const rowBytes = Math.ceil((width * samplesPerPixel * bitDepth) / 8);
+    const step = Math.max(1, (samplesPerPixel * bitDepth) / 8);
+    let above = new Uint8Array(rowBytes);
+    const rows: Uint8Array[] = [];
+    for (let y = 0; y < height; y++) {
+      const row = new Uint8Array(rowBytes);
+      for (let x = 0; x < width; x++) {
+        const samples = pixel(ink(x, y));
+        if (bitDepth === 8) row.set(samples, x * samplesPerPixel);
+        else {
+          const bit = x * bitDepth;
+          row[bit >> 3] = (row[bit >> 3] ?? 0) | ((samples[0] ?? 0) << (8 - bitDepth - (bit & 7)));
+        }
+      }
+      rows.push(filtered(y % 5, row, above, step));
+      above = row;
+    }
+    return pngFile([
+      pngHeader(width, height, colorType, { bitDepth }),
+      ...extra,
+      pngChunk('IDAT', deflateSync(Buffer.concat(rows))),
+      IEND,
+    ]);
+  }
+
+  /** A line `length` pixels long, one pixel high, across row 20. */
+  const line = (length: number) => (x: number, y: number) => y === 20 && x < length;
+  const refusedFor = (bytes: Uint8Array) => {
+    try {
+      checkPng(bytes, INK);
+      return null;
+    } catch (error) {
+      if (error instanceof PngRefused) return error.problem;
+      throw error;
+    }
+  };
+
+  it('refuses a blank image and a dot; passes the least ink, in every format a signature may come in', () => {
+    const formats: [string, (ink: (x: number, y: number) => boolean) => Buffer][] = [
+      ['RGBA, transparent background', (ink) => drawn(6, 8, 4, (on) => (on ? [16, 36, 62, 255] : [0, 0, 0, 0]), ink)],
+      ['RGB, white background', (ink) => drawn(2, 8, 3, (on) => (on ? [20, 20, 20] : [255, 255, 255]), ink)],
+      ['grey and alpha', (ink) => drawn(4, 8, 2, (on) => (on ? [0, 255] : [0, 0]), ink)],
+      ['grey, 1 bit', (ink) => drawn(0, 1, 1, (on) => [on ? 0 : 1], ink)],
+      [
+        'palette, 4 bits, transparent background (tRNS)',
+        (ink) =>
+          drawn(3, 4, 1, (on) => [on ? 1 : 0], ink, [
+            pngChunk('PLTE', new Uint8Array([0, 0, 0, 10, 20, 60])),
+            pngChunk('tRNS', new Uint8Array([0])),
+          ]),
+      ],
+      [
+        'RGB, a keyed transparent black background (tRNS)',
+        (ink) =>
+          drawn(2, 8, 3, (on) => (on ? [30, 30, 90] : [0, 0, 0]), ink, [pngChunk('tRNS', new Uint8Array([0, 0, 0, 0, 0, 0]))]),
+      ],
+    ];
+    for (const [name, make] of formats) {
+      expect(refusedFor(make(() => false)), `${name}: blank`).toBe('blank');
+      expect(refusedFor(make((x, y) => Math.abs(x - 150) <= 1 && Math.abs(y - 20) <= 1)), `${name}: a dot`).toBe('blank');
+      expect(refusedFor(make(line(74))), `${name}: 74 px`).toBe('blank');
+      expect(refusedFor(make(line(75))), `${name}: 75 px`).toBe(null);
+      // Without minInk nothing is counted: a blank image is a valid PNG.
+      expect(
+        checkPng(
+          make(() => false),
+          LIMITS,
+        ),
+      ).toMatchObject({ width, height });
+    }
+  });
+
+  it('reads the largest signature through in well under a second', () => {
+    const png = signature(2000, 1000);
+    expect(refusedFor(png)).toBe(null);
+    const started = performance.now();
+    // More ink asked than it has: every row is read.
+    try {
+      checkPng(png, { ...LIMITS, minInk: 2000 * 1000 });
+      throw new Error('accepted');
+    } catch (error) {
+      expect((error as PngRefused).problem).toBe('blank');
+    }
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+});

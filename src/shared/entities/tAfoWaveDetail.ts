@@ -26,6 +26,8 @@ export const tAfoWaveDetail = defineEntity({
     waveId: { type: 'text', required: true, max: 30, filter: true, filterExact: true, column: true, width: 130, readOnly: true },
     orderNumber: { type: 'text', required: true, max: 30, filter: true, column: true, width: 140, readOnly: true },
     loadSeq: { type: 'int', column: true, width: 90, readOnly: true },
+    // The wave-load form's load id (spec 001 §3), written by addOrder from the run that loaded the order.
+    loadId: { type: 'text', max: 30, column: true, width: 110, readOnly: true },
     clientCode: { type: 'text', max: 30, column: true, hidden: true, width: 100, readOnly: true },
     profileId: { type: 'int', column: true, hidden: true, width: 90, readOnly: true },
     ...PARAMETER_VALUE_FIELDS,

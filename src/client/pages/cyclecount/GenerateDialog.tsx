@@ -251,7 +251,6 @@ export function GenerateDialog({ request, onClose, onGenerated }: GenerateDialog
       open
       label={t(form.titleKey)}
       className="wharf-form-dialog"
-      style={{ '--width': '40vw' } as CSSProperties}
       data-testid="form-dialog"
       data-mode={mode}
       onClose={onClose}

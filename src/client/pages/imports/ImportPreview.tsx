@@ -6,7 +6,7 @@ import type SlInputElement from '@shoelace-style/shoelace/dist/components/input/
 import type SlSelectElement from '@shoelace-style/shoelace/dist/components/select/select.component.js';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { IMPORT_STATUSES, type ImportTypeDef } from '../../../shared/imports';
-import { DataTable } from '../../kit/DataTable';
+import { DataTable, TABLE_HEIGHT } from '../../kit/DataTable';
 import { FilterButtons } from '../../kit/FilterButtons';
 import { useT } from '../../kit/i18n';
 import { SlInput, SlOption, SlSelect } from '../../kit/sl';
@@ -103,7 +103,7 @@ export function ImportPreview({ def, groupId, reloadKey, initialStatus = '' }: I
         tableId={`import.${def.type}`}
         columns={columns}
         exportName={t(`import.type.${def.type}`)}
-        height={440}
+        height={TABLE_HEIGHT.list}
         {...pagedTableProps(page)}
         onSortChange={undefined}
       />

@@ -5,7 +5,7 @@
  */
 import type SlInputElement from '@shoelace-style/shoelace/dist/components/input/input.component.js';
 import type SlSelectElement from '@shoelace-style/shoelace/dist/components/select/select.component.js';
-import { type CSSProperties, useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { OptionEntry } from '../../../shared/lookups';
 import { permission } from '../../../shared/permissions';
 import { SUCCESS } from '../../../shared/wire';
@@ -218,7 +218,6 @@ export function InspectionPage() {
           receiptId: String(recording?.receiptId ?? ''),
           lineNumber: Number(recording?.lineNumber ?? 0),
         })}
-        style={{ '--width': '40vw' } as CSSProperties}
         data-testid="record-dialog"
         onClose={() => setRecording(null)}
       >

@@ -11,11 +11,10 @@ import { type PageResult, SUCCESS } from '../../../shared/wire';
 import { apiPost } from '../../kit/api';
 import { EntityListPage, type EntityRow } from '../../kit/EntityListPage';
 import { useT } from '../../kit/i18n';
-import { session } from '../../kit/session';
 import { SlAlert, SlButton, SlIcon } from '../../kit/sl';
 import { DocumentLineDialog } from '../inventory/DocumentLineDialog';
 import { ATTRIBUTE_COLUMNS } from '../inventory/useLineSteps';
-import { dateColumns, isFinishedPo, PO_LINES_URL, PO_LIST_URL } from './poScreens';
+import { isFinishedPo, PO_LINES_URL, PO_LIST_URL } from './poScreens';
 import './inbound.css';
 
 const hasReceipts = (row: EntityRow): boolean => Number(row.qtyReceived ?? 0) > 0;
@@ -27,13 +26,19 @@ export function PoLinesPage() {
   const [location, setLocation] = useLocation();
   // The tab stays mounted while other screens show: keep the PO it was opened for until another PO is opened.
   const params = new URLSearchParams(useSearch());
-  const [po, setPo] = useState({ poNumber: params.get('poNumber') ?? '', whId: params.get('whId') ?? '' });
+  // A new opening (another `t`, spec 001 §2) reads the PO and its lines afresh.
+  const [po, setPo] = useState({
+    poNumber: params.get('poNumber') ?? '',
+    whId: params.get('whId') ?? '',
+    visit: params.get('t') ?? '',
+  });
   const nextPo = params.get('poNumber') ?? '';
   const nextWhId = params.get('whId') ?? '';
+  const nextVisit = params.get('t') ?? '';
   useEffect(() => {
-    if (location === PO_LINES_URL && nextPo && nextWhId) setPo({ poNumber: nextPo, whId: nextWhId });
-  }, [location, nextPo, nextWhId]);
-  const { poNumber, whId } = po;
+    if (location === PO_LINES_URL && nextPo && nextWhId) setPo({ poNumber: nextPo, whId: nextWhId, visit: nextVisit });
+  }, [location, nextPo, nextWhId, nextVisit]);
+  const { poNumber, whId, visit } = po;
   const [header, setHeader] = useState<EntityRow | null>(null);
 
   const loadHeader = useCallback(async () => {
@@ -44,19 +49,18 @@ export function PoLinesPage() {
     });
     if (envelope.code === SUCCESS) setHeader(envelope.data?.content[0] ?? null);
   }, [whId, poNumber]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: visit stands for a repeated navigation
   useEffect(() => {
     if (poNumber && whId) void loadHeader().catch(() => undefined);
-  }, [loadHeader, poNumber, whId]);
+  }, [loadHeader, poNumber, whId, visit]);
 
   const fixedFilters = useMemo(() => ({ whId, poNumber }), [whId, poNumber]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: t stands for the language
-  const columnFormat = useMemo(() => dateColumns(tPoDetail, session.language), [t]);
   const finished = isFinishedPo(header);
   const status = header ? t(`code.poStatus.${String(header.status)}`) : '';
 
   return (
     <EntityListPage
-      key={`${whId}/${poNumber}`}
+      key={`${whId}/${poNumber}/${visit}`}
       entity={tPoDetail}
       fixedFilters={fixedFilters}
       requiredFilters={KEYS}
@@ -65,7 +69,6 @@ export function PoLinesPage() {
       showId
       locked={finished}
       extraColumns={ATTRIBUTE_COLUMNS}
-      columnFormat={columnFormat}
       deleteCall="batchDelete"
       deleteLocked={hasReceipts}
       onChanged={() => void loadHeader().catch(() => undefined)}

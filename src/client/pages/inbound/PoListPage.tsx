@@ -16,9 +16,9 @@ import { DocumentHeaderDialog } from '../../kit/DocumentHeaderDialog';
 import { EntityListPage, type EntityRow, type ExtraColumn, type ExtraFilter } from '../../kit/EntityListPage';
 import type { FormDialogProps } from '../../kit/FormDialog';
 import { useT } from '../../kit/i18n';
-import { session, usePermission } from '../../kit/session';
+import { usePermission } from '../../kit/session';
 import { formatDate } from '../../kit/tableState';
-import { dateColumns, isFinishedPo, PO_LINES_URL, poUrl } from './poScreens';
+import { isFinishedPo, PO_LINES_URL, poUrl } from './poScreens';
 import './inbound.css';
 
 const REQUIRED = ['whId'] as const;
@@ -41,7 +41,7 @@ const TOTALS: readonly ExtraColumn[] = [
 function PoFacts({ row }: { row: Record<string, unknown> | null }) {
   const t = useT();
   if (row?.id === undefined || row.id === null) return <p className="inbound-hint">{t('inbound.po.newNumberHint')}</p>;
-  const date = (value: unknown) => formatDate(value, session.language) || '—';
+  const date = (value: unknown) => formatDate(value) || '—';
   return (
     <p className="inbound-hint" data-testid="po-facts">
       {t('inbound.po.readOnlyInfo', {
@@ -115,10 +115,6 @@ export function PoListPage() {
     [setLocation],
   );
 
-  // Rebuilt with the language (t changes with it): dates read as the user's language writes them.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: t stands for the language
-  const columnFormat = useMemo(() => dateColumns(tPoMaster, session.language), [t]);
-
   return (
     <EntityListPage
       entity={tPoMaster}
@@ -126,7 +122,6 @@ export function PoListPage() {
       requiredFilters={REQUIRED}
       extraFilters={EXTRA_FILTERS}
       extraColumns={TOTALS}
-      columnFormat={columnFormat}
       rowActions={rowActions}
       reloadKey={reloadKey}
       renderDialog={renderDialog}

@@ -12,6 +12,7 @@ import type { RowAction } from '../../kit/DataTable';
 import { EntityListPage, type EntityRow } from '../../kit/EntityListPage';
 import { useT } from '../../kit/i18n';
 import { usePermission } from '../../kit/session';
+import { poUrl } from './poScreens';
 import { postReceipt, ReceiptDialog, type ReceiptTarget } from './ReceiptDialog';
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
@@ -47,10 +48,7 @@ export function ReceiptListPage() {
         key: 'reconcile',
         labelKey: 'inbound.reconcile.title',
         allowed: true,
-        onClick: (row) =>
-          setLocation(
-            `/Wms/PoReconcile?poNumber=${encodeURIComponent(text(row.poNumber))}&whId=${encodeURIComponent(text(row.whId))}`,
-          ),
+        onClick: (row) => setLocation(poUrl('/Wms/PoReconcile', row)),
       },
     ],
     [canEdit, canDelete, confirm, t, setLocation],

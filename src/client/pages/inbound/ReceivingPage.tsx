@@ -11,15 +11,17 @@ import { useLocation, useSearch } from 'wouter';
 import { permission } from '../../../shared/permissions';
 import { SUCCESS } from '../../../shared/wire';
 import { apiPost } from '../../kit/api';
-import { DataTable, type RowAction, type TableColumn } from '../../kit/DataTable';
+import { DataTable, type RowAction, TABLE_HEIGHT, type TableColumn } from '../../kit/DataTable';
 import { useT } from '../../kit/i18n';
 import { LookupSelect } from '../../kit/LookupSelect';
 import { loadOptions } from '../../kit/lookupOptions';
+import { visitOf } from '../../kit/screenUrl';
 import { usePermission } from '../../kit/session';
 import { SlButton, SlIcon, SlInput, SlOption, SlSelect, SlTooltip } from '../../kit/sl';
 import { fitTextStyle } from '../../kit/textWidth';
 import { useScreenShown } from '../../kit/useScreenShown';
 import { type WarehouseClient, WarehouseClientSelect } from '../../kit/WarehouseClientSelect';
+import { poUrl } from './poScreens';
 import { postReceipt, ReceiptDialog, type ReceiptTarget } from './ReceiptDialog';
 import '../inventory/inventory.css';
 import './inbound.css';
@@ -71,6 +73,7 @@ export function ReceivingPage() {
   const shown = useScreenShown('Wms/Receiving');
   const nextPo = params.get('poNumber') ?? '';
   const nextWh = params.get('whId') ?? '';
+  const visit = visitOf(useSearch());
   const canReceive = usePermission(permission('tReceipt', 'add'));
   const [pair, setPair] = useState<WarehouseClient>({ whId: params.get('whId') ?? '', clientCode: '' });
   const [poNumber, setPoNumber] = useState(params.get('poNumber') ?? '');
@@ -119,12 +122,14 @@ export function ReceivingPage() {
   useEffect(() => {
     if (shown) void load();
   }, [load, shown]);
+  // A new opening (another `t`) of the same PO opens it again, whatever was typed meanwhile.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: visit stands for a repeated navigation
   useEffect(() => {
     if (!shown || !nextPo || !nextWh) return;
     setPair((current) => (current.whId === nextWh ? current : { whId: nextWh, clientCode: '' }));
     setTyped(nextPo);
     setPoNumber(nextPo);
-  }, [shown, nextPo, nextWh]);
+  }, [shown, nextPo, nextWh, visit]);
   // A new PO is a new arrival.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the PO and warehouse are the triggers
   useEffect(() => setReceiptId(''), [poNumber, whId]);
@@ -324,15 +329,14 @@ export function ReceivingPage() {
           size="small"
           disabled={!po}
           data-testid="receiving-reconcile"
-          onClick={() =>
-            setLocation(`/Wms/PoReconcile?poNumber=${encodeURIComponent(poNumber)}&whId=${encodeURIComponent(whId)}`)
-          }
+          onClick={() => setLocation(poUrl('/Wms/PoReconcile', { poNumber, whId }))}
         >
           <SlIcon slot="prefix" name="clipboard-check" />
           {t('inbound.reconcile.title')}
         </SlButton>
       </div>
       <DataTable<LineRow>
+        height={TABLE_HEIGHT.list}
         tableId="receivingLines"
         columns={columns}
         rows={(po?.lines ?? []) as LineRow[]}

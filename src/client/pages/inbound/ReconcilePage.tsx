@@ -4,17 +4,17 @@
  * which the PO takes no more receipts.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSnapshot } from 'valtio';
 import { useLocation, useSearch } from 'wouter';
 import { permission } from '../../../shared/permissions';
 import { SUCCESS } from '../../../shared/wire';
 import { apiPost } from '../../kit/api';
 import { useConfirm } from '../../kit/confirm';
-import { DataTable, type TableColumn } from '../../kit/DataTable';
+import { DataTable, TABLE_HEIGHT, type TableColumn } from '../../kit/DataTable';
 import { useT } from '../../kit/i18n';
-import { session, usePermission } from '../../kit/session';
+import { usePermission } from '../../kit/session';
 import { SlAlert, SlButton, SlIcon } from '../../kit/sl';
 import { formatDate } from '../../kit/tableState';
+import { poUrl } from './poScreens';
 import { postReceipt } from './ReceiptDialog';
 import type { PoLineView, PoView } from './ReceivingPage';
 import '../inventory/inventory.css';
@@ -37,18 +37,24 @@ const flagged = (value: unknown) => (Number(value) > 0 ? `⚠ ${String(value)}` 
 
 export function ReconcilePage() {
   const t = useT();
-  const { language } = useSnapshot(session);
   const confirm = useConfirm();
   const [location, setLocation] = useLocation();
   const params = new URLSearchParams(useSearch());
   const canClose = usePermission(permission('tPoMaster', 'edit'));
   // The tab stays mounted while other screens show: keep its PO until another is opened.
+  // A new opening (another `t`, spec 001 §2) reads the PO again.
   const [which, setWhich] = useState({ poNumber: params.get('poNumber') ?? '', whId: params.get('whId') ?? '' });
+  const [visit, setVisit] = useState(params.get('t') ?? '');
   const nextPo = params.get('poNumber') ?? '';
   const nextWh = params.get('whId') ?? '';
+  const nextVisit = params.get('t') ?? '';
   useEffect(() => {
-    if (location === '/Wms/PoReconcile' && nextPo && nextWh) setWhich({ poNumber: nextPo, whId: nextWh });
-  }, [location, nextPo, nextWh]);
+    if (location !== '/Wms/PoReconcile' || !nextPo || !nextWh) return;
+    setWhich((current) =>
+      current.poNumber === nextPo && current.whId === nextWh ? current : { poNumber: nextPo, whId: nextWh },
+    );
+    setVisit(nextVisit);
+  }, [location, nextPo, nextWh, nextVisit]);
   const [data, setData] = useState<Reconciliation | null>(null);
 
   const load = useCallback(async () => {
@@ -60,9 +66,10 @@ export function ReconcilePage() {
       setData(null);
     }
   }, [which]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: visit stands for a repeated navigation
   useEffect(() => {
     void load();
-  }, [load]);
+  }, [load, visit]);
 
   const columns = useMemo<TableColumn<LineRow>[]>(
     () => [
@@ -115,16 +122,14 @@ export function ReconcilePage() {
           {t('inbound.reconcile.title')} {which.poNumber} · {which.whId}
           {data ? ` · ${data.vendorCode ?? ''} · ${t(`code.poStatus.${data.status}`)}` : ''}
           {data?.closedDate
-            ? ` · ${t('inbound.reconcile.closedBy', { date: formatDate(data.closedDate, language), user: data.closeBy ?? '' })}`
+            ? ` · ${t('inbound.reconcile.closedBy', { date: formatDate(data.closedDate), user: data.closeBy ?? '' })}`
             : ''}
         </span>
         <SlButton
           size="small"
           data-testid="reconcile-receive"
           disabled={!open}
-          onClick={() =>
-            setLocation(`/Wms/Receiving?poNumber=${encodeURIComponent(which.poNumber)}&whId=${encodeURIComponent(which.whId)}`)
-          }
+          onClick={() => setLocation(poUrl('/Wms/Receiving', which))}
         >
           <SlIcon slot="prefix" name="box-arrow-in-down" />
           {t('inbound.receiving.title')}
@@ -147,6 +152,7 @@ export function ReconcilePage() {
         ) : null}
       </div>
       <DataTable<LineRow>
+        height={TABLE_HEIGHT.list}
         tableId="poReconcile"
         columns={columns}
         rows={(data?.lines ?? []) as LineRow[]}

@@ -2,7 +2,7 @@
  * The transaction log and the exception log (menus Wms/TranLog, Wms/ExceptionLog): the view-only list, newest
  * first, and a row's whole record (`GET /<log>/findById?id=`) with its eleven attribute values.
  */
-import { type CSSProperties, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { EntityDef } from '../../../shared/entities/defineEntity';
 import { permission } from '../../../shared/permissions';
 import { SUCCESS } from '../../../shared/wire';
@@ -49,7 +49,6 @@ export function LogPage({ entity }: { entity: EntityDef }) {
       <ModalDialog
         open={record !== null}
         label={t(`entity.${entity.name}.name`)}
-        style={{ '--width': '40vw' } as CSSProperties}
         data-testid="log-detail"
         onClose={() => setRecord(null)}
       >

@@ -3,7 +3,7 @@
  * selected rows — a hold needs a HOLD reason of the warehouse.
  */
 import type SlSelectElement from '@shoelace-style/shoelace/dist/components/select/select.component.js';
-import { type CSSProperties, useState } from 'react';
+import { useState } from 'react';
 import { tStoredItem } from '../../../shared/entities/tStoredItem';
 import type { OptionEntry } from '../../../shared/lookups';
 import { permission } from '../../../shared/permissions';
@@ -78,7 +78,6 @@ export function StoredItemPage() {
       <ModalDialog
         open={holding !== null}
         label={t('inventory.hold.title')}
-        style={{ '--width': '40vw' } as CSSProperties}
         data-testid="hold-dialog"
         onClose={() => setHolding(null)}
       >

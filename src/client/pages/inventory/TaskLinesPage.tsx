@@ -10,6 +10,7 @@ import { permission } from '../../../shared/permissions';
 import { type PageResult, SUCCESS } from '../../../shared/wire';
 import { apiPost } from '../../kit/api';
 import { useConfirm } from '../../kit/confirm';
+import { TABLE_HEIGHT } from '../../kit/DataTable';
 import { EntityListPage, type EntityRow, type ExtraColumn } from '../../kit/EntityListPage';
 import { useT } from '../../kit/i18n';
 import { session, usePermission } from '../../kit/session';
@@ -29,14 +30,20 @@ export function TaskLinesPage({ kind }: { kind: TaskKind }) {
   const [location, setLocation] = useLocation();
   // The tab stays mounted while other screens show: keep the task it was opened for until another task is opened.
   const params = new URLSearchParams(useSearch());
-  const [task, setTask] = useState({ taskId: params.get('taskId') ?? '', whId: params.get('whId') ?? '' });
+  // A new opening (another `t`, spec 001 §2) reads the task and its lines afresh.
+  const [task, setTask] = useState({
+    taskId: params.get('taskId') ?? '',
+    whId: params.get('whId') ?? '',
+    visit: params.get('t') ?? '',
+  });
   const nextTaskId = params.get('taskId') ?? '';
   const nextWhId = params.get('whId') ?? '';
+  const nextVisit = params.get('t') ?? '';
   const shown = location === TASK_SCREENS[kind].detailUrl;
   useEffect(() => {
-    if (shown && nextTaskId && nextWhId) setTask({ taskId: nextTaskId, whId: nextWhId });
-  }, [shown, nextTaskId, nextWhId]);
-  const { taskId, whId } = task;
+    if (shown && nextTaskId && nextWhId) setTask({ taskId: nextTaskId, whId: nextWhId, visit: nextVisit });
+  }, [shown, nextTaskId, nextWhId, nextVisit]);
+  const { taskId, whId, visit } = task;
   const screens = TASK_SCREENS[kind];
   const canExecute = usePermission(permission(screens.header.resource, 'edit'));
   const [header, setHeader] = useState<EntityRow | null>(null);
@@ -51,9 +58,10 @@ export function TaskLinesPage({ kind }: { kind: TaskKind }) {
     });
     if (envelope.code === SUCCESS) setHeader(envelope.data?.content[0] ?? null);
   }, [screens, whId, taskId]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: visit stands for a repeated navigation
   useEffect(() => {
     if (taskId && whId) void loadHeader().catch(() => undefined);
-  }, [loadHeader, taskId, whId]);
+  }, [loadHeader, taskId, whId, visit]);
 
   // The spec sends the user's locale id with the task's keys.
   const fixedFilters = useMemo(
@@ -89,7 +97,8 @@ export function TaskLinesPage({ kind }: { kind: TaskKind }) {
 
   return (
     <EntityListPage
-      key={`${whId}/${taskId}`}
+      height={TABLE_HEIGHT.generic}
+      key={`${whId}/${taskId}/${visit}`}
       entity={screens.lines}
       tableId={screens.lines.name}
       fixedFilters={fixedFilters}

@@ -12,6 +12,7 @@ import type { RowAction } from '../../kit/DataTable';
 import { EntityListPage, type EntityRow } from '../../kit/EntityListPage';
 import { FormDialog, type FormDialogProps, type SavedRow } from '../../kit/FormDialog';
 import { useT } from '../../kit/i18n';
+import { screenUrl } from '../../kit/screenUrl';
 import { usePermission } from '../../kit/session';
 import { isOpenTask, TASK_SCREENS, type TaskKind } from './tasks';
 
@@ -32,8 +33,7 @@ export async function executeTask(
 
 /** The lines screen of one task. */
 export function linesUrl(kind: TaskKind, row: EntityRow): string {
-  const screens = TASK_SCREENS[kind];
-  return `${screens.detailUrl}?taskId=${encodeURIComponent(String(row.taskId))}&whId=${encodeURIComponent(String(row.whId))}`;
+  return screenUrl(TASK_SCREENS[kind].detailUrl, { taskId: row.taskId, whId: row.whId });
 }
 
 /** The task just created (its number comes from the server's series): the newest of its warehouse with that id. */

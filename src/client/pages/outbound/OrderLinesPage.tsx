@@ -10,9 +10,7 @@ import { type PageResult, SUCCESS } from '../../../shared/wire';
 import { apiPost } from '../../kit/api';
 import { EntityListPage, type EntityRow } from '../../kit/EntityListPage';
 import { useT } from '../../kit/i18n';
-import { session } from '../../kit/session';
 import { SlAlert, SlButton, SlIcon } from '../../kit/sl';
-import { dateColumns } from '../inbound/poScreens';
 import { DocumentLineDialog } from '../inventory/DocumentLineDialog';
 import { ATTRIBUTE_COLUMNS } from '../inventory/useLineSteps';
 import { isChangeableOrder, ORDER_LINES_URL, ORDER_LIST_URL } from './ordersScreens';
@@ -53,8 +51,6 @@ export function OrderLinesPage() {
   }, [loadHeader, orderNumber, whId, visit]);
 
   const fixedFilters = useMemo(() => ({ whId, orderNumber }), [whId, orderNumber]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: t stands for the language
-  const columnFormat = useMemo(() => dateColumns(tOrderDetail, session.language), [t]);
   const locked = header !== null && !isChangeableOrder(header);
   const status = header ? t(`code.orderStatus.${String(header.status)}`) : '';
 
@@ -69,7 +65,6 @@ export function OrderLinesPage() {
       showId
       locked={locked}
       extraColumns={ATTRIBUTE_COLUMNS}
-      columnFormat={columnFormat}
       deleteCall="batchDelete"
       onChanged={() => void loadHeader().catch(() => undefined)}
       renderDialog={(props) => (

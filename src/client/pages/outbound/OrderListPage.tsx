@@ -17,8 +17,7 @@ import { DocumentHeaderDialog } from '../../kit/DocumentHeaderDialog';
 import { EntityListPage, type EntityRow, type ExtraColumn, type ExtraFilter } from '../../kit/EntityListPage';
 import type { FormDialogProps } from '../../kit/FormDialog';
 import { useT } from '../../kit/i18n';
-import { session, usePermission } from '../../kit/session';
-import { dateColumns } from '../inbound/poScreens';
+import { usePermission } from '../../kit/session';
 import { isChangeableOrder, ORDER_LINES_URL, orderUrl } from './ordersScreens';
 import '../inbound/inbound.css';
 
@@ -119,10 +118,6 @@ export function OrderListPage() {
     [setLocation],
   );
 
-  // Rebuilt with the language (t changes with it): dates read as the user's language writes them.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: t stands for the language
-  const columnFormat = useMemo(() => dateColumns(tOrder, session.language), [t]);
-
   return (
     <EntityListPage
       entity={tOrder}
@@ -130,7 +125,6 @@ export function OrderListPage() {
       requiredFilters={REQUIRED}
       extraFilters={EXTRA_FILTERS}
       extraColumns={TOTALS}
-      columnFormat={columnFormat}
       rowActions={rowActions}
       reloadKey={reloadKey}
       renderDialog={renderDialog}

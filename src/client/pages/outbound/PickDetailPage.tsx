@@ -7,6 +7,7 @@ import { useLocation } from 'wouter';
 import { tPickDetail } from '../../../shared/entities/tPickDetail';
 import type { RowAction } from '../../kit/DataTable';
 import { EntityListPage, type EntityRow } from '../../kit/EntityListPage';
+import { screenUrl } from '../../kit/screenUrl';
 
 export function PickDetailPage() {
   const [, setLocation] = useLocation();
@@ -16,7 +17,7 @@ export function PickDetailPage() {
         key: 'allocations',
         labelKey: 'outbound.pick.allocations',
         allowed: true,
-        onClick: (row) => setLocation(`/Wms/TAllocation?id=${encodeURIComponent(String(row.id))}&t=${Date.now()}`),
+        onClick: (row) => setLocation(screenUrl('/Wms/TAllocation', { id: row.id })),
       },
     ],
     [setLocation],

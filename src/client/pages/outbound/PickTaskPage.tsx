@@ -10,6 +10,7 @@ import { permission } from '../../../shared/permissions';
 import type { RowAction } from '../../kit/DataTable';
 import { EntityListPage, type EntityRow } from '../../kit/EntityListPage';
 import { useT } from '../../kit/i18n';
+import { screenUrl } from '../../kit/screenUrl';
 import { session, usePermission } from '../../kit/session';
 import { SlButton, SlIcon } from '../../kit/sl';
 import { PickDialog, type PickMode } from './PickDialog';
@@ -62,7 +63,7 @@ export function PickTaskPage() {
         key: 'allocations',
         labelKey: 'outbound.pick.allocations',
         allowed: true,
-        onClick: (task) => setLocation(`/Wms/TAllocation?id=${encodeURIComponent(String(task.pickDetailId))}&t=${Date.now()}`),
+        onClick: (task) => setLocation(screenUrl('/Wms/TAllocation', { id: task.pickDetailId })),
       },
     ],
     [canPick, setLocation],

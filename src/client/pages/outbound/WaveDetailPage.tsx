@@ -13,12 +13,13 @@ import { useConfirm } from '../../kit/confirm';
 import type { RowAction } from '../../kit/DataTable';
 import { EntityListPage, type EntityRow } from '../../kit/EntityListPage';
 import { useT } from '../../kit/i18n';
+import { screenUrl } from '../../kit/screenUrl';
 import { usePermission } from '../../kit/session';
 import { SlButton, SlIcon } from '../../kit/sl';
 import { useWaveQuery } from './useWaveQuery';
 import { WaveHeader } from './WaveHeader';
 import { type OutResult, reportOutcome, WaveLoadDialog } from './WaveLoadDialog';
-import { WAVE_URLS, waveUrl } from './wavesScreens';
+import { WAVE_URLS } from './wavesScreens';
 
 const KEYS = ['whId', 'waveId'] as const;
 /** Opened without its query values, the screen lists nothing rather than every row. */
@@ -63,7 +64,7 @@ export function WaveDetailPage() {
         key: 'lines',
         labelKey: 'wave.detail.lines',
         allowed: canView,
-        onClick: (row) => setLocation(waveUrl(WAVE_URLS.detailLines, { id: row.id })),
+        onClick: (row) => setLocation(screenUrl(WAVE_URLS.detailLines, { id: row.id })),
       },
     ],
     [canDelete, canView, open, remove, setLocation],

@@ -14,11 +14,11 @@ import { useConfirm } from '../../kit/confirm';
 import type { RowAction } from '../../kit/DataTable';
 import { EntityListPage, type EntityRow } from '../../kit/EntityListPage';
 import { useT } from '../../kit/i18n';
-import { session, usePermission } from '../../kit/session';
+import { screenUrl } from '../../kit/screenUrl';
+import { usePermission } from '../../kit/session';
 import { SlButton, SlIcon } from '../../kit/sl';
-import { formatDate } from '../../kit/tableState';
 import { WaveReleaseDialog } from './WaveReleaseDialog';
-import { WAVE_URLS, waveUrl } from './wavesScreens';
+import { WAVE_URLS } from './wavesScreens';
 import './waves.css';
 
 /** Building (N) or held from building: the header changes; released waves are the picking part's. */
@@ -74,26 +74,16 @@ export function WaveListPage() {
         key: 'detail',
         labelKey: 'wave.list.detail',
         allowed: canView,
-        onClick: (row) => setLocation(waveUrl(WAVE_URLS.detail, { whId: row.whId, waveId: row.waveId })),
+        onClick: (row) => setLocation(screenUrl(WAVE_URLS.detail, { whId: row.whId, waveId: row.waveId })),
       },
       {
         key: 'pickTasks',
         labelKey: 'wave.list.pickTasks',
         allowed: canPickTasks,
-        onClick: (row) => setLocation(waveUrl(WAVE_URLS.pickTasks, { whId: row.whId, waveId: row.waveId })),
+        onClick: (row) => setLocation(screenUrl(WAVE_URLS.pickTasks, { whId: row.whId, waveId: row.waveId })),
       },
     ],
     [canView, canPickTasks, setLocation],
-  );
-
-  // Rebuilt with the language (t changes with it): dates read as the user's language writes them.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: t stands for the language
-  const columnFormat = useMemo(
-    () => ({
-      earliestShipDate: (value: unknown) => formatDate(value, session.language),
-      latestShipDate: (value: unknown) => formatDate(value, session.language),
-    }),
-    [t],
   );
 
   return (
@@ -102,7 +92,6 @@ export function WaveListPage() {
         entity={tWaveMaster}
         rowActions={rowActions}
         reloadKey={reloadKey}
-        columnFormat={columnFormat}
         rowLocked={(row) => !editable(row)}
         deleteLocked={(row) => row.status !== 'N'}
         toolbarExtra={(selected) => (

@@ -9,6 +9,7 @@ import type SlInputElement from '@shoelace-style/shoelace/dist/components/input/
 import type SlSelectElement from '@shoelace-style/shoelace/dist/components/select/select.component.js';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
+import { CODE_PATTERN } from '../../../shared/entities/fields';
 import { WAVE_PROFILE } from '../../../shared/entities/tAfaProfile';
 import { SUCCESS } from '../../../shared/wire';
 import { apiPost, toast } from '../../kit/api';
@@ -16,9 +17,10 @@ import { useConfirm } from '../../kit/confirm';
 import { useT } from '../../kit/i18n';
 import { LookupSelect } from '../../kit/LookupSelect';
 import { ModalDialog } from '../../kit/ModalDialog';
+import { screenUrl } from '../../kit/screenUrl';
 import { session } from '../../kit/session';
 import { SlAlert, SlButton, SlIcon, SlInput, SlOption, SlSelect } from '../../kit/sl';
-import { WAVE_URLS, waveUrl } from './wavesScreens';
+import { WAVE_URLS } from './wavesScreens';
 import './waves.css';
 
 const SLOTS = Array.from({ length: 10 }, (_, i) => i + 1);
@@ -66,6 +68,7 @@ export function WaveLoadDialog({ open, whId, waveId, onClose }: WaveLoadDialogPr
   const [profileId, setProfileId] = useState('');
   const [profile, setProfile] = useState<ProfileParameters | null>(null);
   const [overrides, setOverrides] = useState<Record<string, string>>({});
+  const [loadId, setLoadId] = useState('');
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -76,6 +79,7 @@ export function WaveLoadDialog({ open, whId, waveId, onClose }: WaveLoadDialogPr
     setProfileId('');
     setProfile(null);
     setOverrides({});
+    setLoadId('');
     setProblem('');
   }, [open]);
 
@@ -123,6 +127,8 @@ export function WaveLoadDialog({ open, whId, waveId, onClose }: WaveLoadDialogPr
       (n) => profile[`parameterRequired${n}`] === 'Y' && !(overrides[`parameter${n}`]?.trim() || text(profile[`parameter${n}`])),
     );
     if (missing) return setProblem(t('error.waveParamRequired', { label: slotLabel(missing) }));
+    if (loadId.trim() && !new RegExp(CODE_PATTERN).test(loadId.trim()))
+      return setProblem(t('error.fieldInvalid', { field: t('entity.tAfoWaveDetail.field.loadId') }));
     if (!(await confirm('kit.confirm.submit'))) return;
     setBusy(true);
     try {
@@ -133,12 +139,13 @@ export function WaveLoadDialog({ open, whId, waveId, onClose }: WaveLoadDialogPr
         clientCode,
         profileId: Number(profileId),
         userName: session.user ?? '',
+        loadId: loadId.trim() || null,
         ...parameters,
       });
       if (envelope.code !== SUCCESS) return;
       if (!reportOutcome(t, envelope.data)) return;
       onClose();
-      setLocation(waveUrl(WAVE_URLS.orders, { whId, waveId, userName: session.user ?? '' }));
+      setLocation(screenUrl(WAVE_URLS.orders, { whId, waveId, userName: session.user ?? '' }));
     } catch {
       // Reported by the api client.
     } finally {
@@ -188,6 +195,18 @@ export function WaveLoadDialog({ open, whId, waveId, onClose }: WaveLoadDialogPr
             ))}
           </SlSelect>
         </div>
+        {/* The form's load id (spec 001 §3 "Wave-load form"): kept on each wave detail the run loads. */}
+        <SlInput
+          label={t('entity.tAfoWaveDetail.field.loadId')}
+          value={loadId}
+          maxlength={30}
+          pattern={CODE_PATTERN}
+          data-testid="load-id"
+          onSlInput={(event) => {
+            setLoadId((event.target as SlInputElement).value);
+            setProblem('');
+          }}
+        />
         {profile ? (
           <table className="wave-params" data-testid="load-parameters">
             <thead>

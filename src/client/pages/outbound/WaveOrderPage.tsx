@@ -12,17 +12,18 @@ import { tAfaViewWaveOrder } from '../../../shared/entities/tAfaViewWaveOrder';
 import { permission } from '../../../shared/permissions';
 import { SUCCESS } from '../../../shared/wire';
 import { apiPost } from '../../kit/api';
+import { useConfirm } from '../../kit/confirm';
 import type { RowAction } from '../../kit/DataTable';
 import { EntityListPage, type EntityRow } from '../../kit/EntityListPage';
 import { useT } from '../../kit/i18n';
 import { ModalDialog } from '../../kit/ModalDialog';
-import { session, usePermission } from '../../kit/session';
+import { screenUrl } from '../../kit/screenUrl';
+import { usePermission } from '../../kit/session';
 import { SlButton, SlIcon, SlInput } from '../../kit/sl';
-import { formatDate } from '../../kit/tableState';
 import { useWaveQuery } from './useWaveQuery';
 import { WaveHeader } from './WaveHeader';
 import { type OutResult, reportOutcome } from './WaveLoadDialog';
-import { WAVE_URLS, waveUrl } from './wavesScreens';
+import { WAVE_URLS } from './wavesScreens';
 import './waves.css';
 
 const KEYS = ['whId', 'waveId', 'userName'] as const;
@@ -74,6 +75,7 @@ function AddOrderDialog({ open, onClose, onConfirm }: { open: boolean; onClose: 
 export function WaveOrderPage() {
   const t = useT();
   const [, setLocation] = useLocation();
+  const confirm = useConfirm();
   const { whId, waveId, userName } = useWaveQuery(WAVE_URLS.orders, KEYS);
   const [reloadKey, setReloadKey] = useState(0);
   const [adding, setAdding] = useState(false);
@@ -94,12 +96,14 @@ export function WaveOrderPage() {
 
   const waveCall = useCallback(
     async (call: 'addOrder' | 'removeOrder') => {
+      // Taking orders out of the wave asks first, as the wave detail's delete does (spec 001 §8: delete always asks).
+      if (call === 'removeOrder' && !(await confirm('kit.confirm.delete', { danger: true }))) return;
       const envelope = await apiPost<OutResult[]>(`/tAfaViewWaveOrder/${call}`, { whId, waveId, userName });
       if (envelope.code !== SUCCESS) return;
       reportOutcome(t, envelope.data);
       setReloadKey((k) => k + 1);
     },
-    [t, whId, waveId, userName],
+    [t, confirm, whId, waveId, userName],
   );
 
   const rowActions = useMemo<RowAction<EntityRow>[]>(
@@ -124,7 +128,7 @@ export function WaveOrderPage() {
         allowed: canView,
         onClick: (row) =>
           setLocation(
-            waveUrl(WAVE_URLS.orderLines, {
+            screenUrl(WAVE_URLS.orderLines, {
               userId: row.userId,
               viewId: row.viewId,
               whId: row.whId,
@@ -138,14 +142,6 @@ export function WaveOrderPage() {
   );
 
   const fixedFilters = useMemo(() => ({ whId, waveId, userName }), [whId, waveId, userName]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: t stands for the language
-  const columnFormat = useMemo(
-    () => ({
-      earliestShipDate: (value: unknown) => formatDate(value, session.language),
-      latestShipDate: (value: unknown) => formatDate(value, session.language),
-    }),
-    [t],
-  );
 
   return (
     <>
@@ -158,7 +154,6 @@ export function WaveOrderPage() {
         pageSize={8}
         reloadKey={reloadKey}
         rowActions={rowActions}
-        columnFormat={columnFormat}
         header={
           <WaveHeader
             whId={whId}
@@ -189,7 +184,7 @@ export function WaveOrderPage() {
               size="small"
               disabled={!canView}
               data-testid="view-detail"
-              onClick={() => setLocation(waveUrl(WAVE_URLS.detail, { whId, waveId }))}
+              onClick={() => setLocation(screenUrl(WAVE_URLS.detail, { whId, waveId }))}
             >
               <SlIcon slot="prefix" name="list-ul" />
               {t('wave.orders.viewDetail')}

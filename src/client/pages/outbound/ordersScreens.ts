@@ -1,13 +1,13 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { EntityRow } from '../../kit/EntityListPage';
+import { screenUrl } from '../../kit/screenUrl';
 
 export const ORDER_LIST_URL = '/Wms/TOrder';
 export const ORDER_LINES_URL = '/Wms/TOrderDetail';
 
 /** A screen of one order (`?orderNumber=…&whId=…&t=…`): the timestamp makes a repeated visit reload (spec §2). */
 export function orderUrl(screen: string, row: EntityRow): string {
-  const orderNumber = encodeURIComponent(String(row.orderNumber));
-  return `${screen}?orderNumber=${orderNumber}&whId=${encodeURIComponent(String(row.whId))}&t=${Date.now()}`;
+  return screenUrl(screen, { orderNumber: row.orderNumber, whId: row.whId });
 }
 
 /** Only a new order changes (the server refuses others naming the order and its status). */

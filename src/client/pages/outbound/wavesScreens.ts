@@ -10,14 +10,6 @@ export const WAVE_URLS = {
   pickTasks: '/Wms/TWavePickTask',
 } as const;
 
-/** A screen's address with its query values and the timestamp every navigation carries (spec 001 §2). */
-export function waveUrl(screen: string, query: Readonly<Record<string, unknown>>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) params.set(key, String(value ?? ''));
-  params.set('t', String(Date.now()));
-  return `${screen}?${params.toString()}`;
-}
-
 /** Outbound waves screens: menu url → lazily loaded screen. */
 export const WAVE_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   'Wms/TWaveMaster': lazy(() => import('./WaveListPage').then((m) => ({ default: m.WaveListPage }))),

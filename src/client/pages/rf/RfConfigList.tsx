@@ -10,7 +10,7 @@ import { permission } from '../../../shared/permissions';
 import { SUCCESS } from '../../../shared/wire';
 import { apiPost, toast } from '../../kit/api';
 import { useConfirm } from '../../kit/confirm';
-import { DataTable, type RowAction, type TableColumn } from '../../kit/DataTable';
+import { DataTable, type RowAction, TABLE_HEIGHT, type TableColumn } from '../../kit/DataTable';
 import type { EntityRow } from '../../kit/EntityListPage';
 import { FilterButtons } from '../../kit/FilterButtons';
 import { FormDialog, type FormDialogProps } from '../../kit/FormDialog';
@@ -63,6 +63,8 @@ export function RfConfigList({
   const canAdd = usePermission(permission(entity.resource, 'add'));
   const canEdit = usePermission(permission(entity.resource, 'edit'));
   const canDelete = usePermission(permission(entity.resource, 'delete'));
+  // Spec 001 §6: sys:rfMainProcessDetail:view is Search's permission (the server refuses findPage without it too).
+  const canView = usePermission(permission(entity.resource, 'view'));
 
   const columns = useMemo<TableColumn<EntityRow>[]>(() => {
     const list: TableColumn<EntityRow>[] = [{ field: 'id', headerKey: 'entity.common.field.id', minWidth: 80 }];
@@ -147,13 +149,14 @@ export function RfConfigList({
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          onSearch();
+          if (canView) onSearch();
         }}
       >
         {filters}
-        <FilterButtons onReset={onReset} />
+        <FilterButtons onReset={onReset} searchDisabled={!canView} />
       </form>
       <DataTable<EntityRow>
+        height={TABLE_HEIGHT.list}
         tableId={`rf.${entity.name}`}
         columns={columns}
         {...pagedTableProps(page)}

@@ -4,6 +4,7 @@ import { useSearch } from 'wouter';
 import type { RfResourceName, RfResourceType } from '../../../shared/rfConfig';
 import { SUCCESS } from '../../../shared/wire';
 import { apiGet } from '../../kit/api';
+import { screenUrl } from '../../kit/screenUrl';
 import { useScreenShown } from '../../kit/useScreenShown';
 
 export const RF_URLS = {
@@ -15,17 +16,12 @@ export const RF_URLS = {
 /** Spec §9: any value of a filter. */
 export const ANY = '%';
 
-const query = (values: Record<string, string>): string =>
-  Object.entries({ ...values, t: String(Date.now()) })
-    .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
-    .join('&');
-
 /** The resource screen for one name, any type (spec §2.1, §2.2 link cells; name % to add one). */
-export const resourceUrl = (name: string): string => `/${RF_URLS.resource}?${query({ name, type: ANY })}`;
+export const resourceUrl = (name: string): string => screenUrl(`/${RF_URLS.resource}`, { name, type: ANY });
 
 /** The option screen for a sub process of a warehouse and client (spec §2.2: option name cell, Add Function Key). */
 export const optionUrl = (whId: string, clientCode: string, subProcessName: string, dialogOptionName: string): string =>
-  `/${RF_URLS.option}?${query({ whId, clientCode, subProcessName, dialogOptionName })}`;
+  screenUrl(`/${RF_URLS.option}`, { whId, clientCode, subProcessName, dialogOptionName });
 
 /** The sub-process names of a warehouse and client ([] until both are chosen). */
 export async function loadSubProcessNames(whId: string, clientCode: string): Promise<string[]> {

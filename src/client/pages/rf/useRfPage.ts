@@ -3,9 +3,11 @@
  * exact (`{value, exact: true}`): a sub process picked from the list is that one, not every name containing it.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { permission } from '../../../shared/permissions';
 import { type ColumnFilterValue, type PageResult, SUCCESS } from '../../../shared/wire';
 import { apiPost } from '../../kit/api';
 import type { EntityRow } from '../../kit/EntityListPage';
+import { usePermission } from '../../kit/session';
 import type { FindPageState } from '../../kit/useFindPage';
 
 export type RfFilters = Record<string, ColumnFilterValue>;
@@ -34,8 +36,11 @@ export function useRfPage(entity: string, initialPageSize: number, initial: RfFi
   const [query, setQuery] = useState({ pageNum: 1, pageSize: initialPageSize, filters: initial, version: 0 });
   // Only the latest request may fill the table.
   const latest = useRef(0);
+  // Without sys:rfMainProcessDetail:view (the RF screens' Search, spec 001 §6) nothing is asked: the list stays empty.
+  const canView = usePermission(permission('rfMainProcessDetail', 'view'));
 
   useEffect(() => {
+    if (!canView) return;
     const ticket = ++latest.current;
     setLoading(true);
     apiPost<PageResult<EntityRow>>(`/${entity}/findPage`, {
@@ -54,7 +59,7 @@ export function useRfPage(entity: string, initialPageSize: number, initial: RfFi
       .finally(() => {
         if (ticket === latest.current) setLoading(false);
       });
-  }, [entity, query]);
+  }, [entity, query, canView]);
 
   const search = useCallback(
     (filters: RfFilters) => setQuery((q) => ({ ...q, pageNum: 1, filters, version: q.version + 1 })),

@@ -1,5 +1,6 @@
 /**
- * Core/ScanCodePage (spec 001 §2.12): the RF dialog's camera. Opens the back camera, scans continuously, shows what it
+ * Core/ScanCodePage (spec 001 §2.12): the RF dialog's camera, a full page of its own like the dialog (App.tsx: no
+ * console menu or header in the middle of a handheld flow). Opens the back camera, scans continuously, shows what it
  * is doing (calling the camera, trying to recognise) and a recognition-failed tip for 2 s; on a result or Cancel it
  * stops the camera and goes to /Core/RfDialog with the same query values, plus scanText after a result. Camera
  * errors are only logged here (§8); the handheld worker still has Cancel and the keyboard-wedge scanner.
@@ -51,7 +52,7 @@ export function ScanCodePage() {
   }
 
   return (
-    <section className="scan-page" data-testid="scan-code-page" data-camera={state.phase}>
+    <section className="scan-page scan-full" data-testid="scan-code-page" data-camera={state.phase}>
       <div className="scan-viewport">
         <video ref={videoRef} className="scan-video" muted playsInline autoPlay data-testid="scan-video" />
         <div className="scan-frame" aria-hidden="true" />

@@ -14,10 +14,10 @@ import type { RowAction } from '../../kit/DataTable';
 import { EntityListPage, type EntityRow } from '../../kit/EntityListPage';
 import { useT } from '../../kit/i18n';
 import { usePdfDialog } from '../../kit/PdfDialog';
+import { screenUrl } from '../../kit/screenUrl';
 import { usePermission } from '../../kit/session';
 import { SlButton, SlIcon } from '../../kit/sl';
 import type { Filters } from '../../kit/useFindPage';
-import { waveUrl } from '../outbound/wavesScreens';
 import { GenerateDeliveryDialog } from './GenerateDeliveryDialog';
 import {
   type AppliedLabel,
@@ -160,7 +160,7 @@ export function CartonListPage() {
         key: 'lines',
         labelKey: 'ship.carton.lines',
         allowed: canView,
-        onClick: (row) => setLocation(waveUrl(SHIPPING_URLS.cartonLines, { cartonNumber: row.cartonNumber, whId: row.whId })),
+        onClick: (row) => setLocation(screenUrl(SHIPPING_URLS.cartonLines, { cartonNumber: row.cartonNumber, whId: row.whId })),
       },
       {
         key: 'printLabel',

@@ -16,13 +16,13 @@ import { useConfirm } from '../../kit/confirm';
 import type { EntityRow } from '../../kit/EntityListPage';
 import { useT } from '../../kit/i18n';
 import { LookupSelect } from '../../kit/LookupSelect';
+import { screenUrl } from '../../kit/screenUrl';
 import { session, usePermission } from '../../kit/session';
 import { SlAlert, SlButton, SlIcon, SlInput, SlOption, SlSelect } from '../../kit/sl';
 import { fitTextStyle } from '../../kit/textWidth';
 import { useScreenShown } from '../../kit/useScreenShown';
 import { rememberedWarehouseClient } from '../../kit/WarehouseClientSelect';
 import { WarehouseSelect } from '../../kit/WarehouseSelect';
-import { waveUrl } from '../outbound/wavesScreens';
 import { type ClosedCarton, milli, type NextCarton, type PackLine, SHIP_PERMISSION } from './shippingApi';
 import { SHIPPING_URLS } from './shippingScreens';
 import './shipping.css';
@@ -411,7 +411,7 @@ export function CartonPickPage() {
           size="small"
           disabled={!orderNumber}
           data-testid="order-cartons"
-          onClick={() => setLocation(waveUrl(SHIPPING_URLS.cartons, { whId, orderNumber }))}
+          onClick={() => setLocation(screenUrl(SHIPPING_URLS.cartons, { whId, orderNumber }))}
         >
           <SlIcon slot="prefix" name="boxes" />
           {t('ship.pick.orderCartons')}

@@ -17,8 +17,8 @@ import type { RowAction } from '../../kit/DataTable';
 import { EntityListPage, type EntityRow } from '../../kit/EntityListPage';
 import { useT } from '../../kit/i18n';
 import { usePdfDialog } from '../../kit/PdfDialog';
+import { screenUrl } from '../../kit/screenUrl';
 import { usePermission } from '../../kit/session';
-import { waveUrl } from '../outbound/wavesScreens';
 import { fileNamePart, SHIP_PERMISSION, type ShippedDelivery } from './shippingApi';
 import { SHIPPING_URLS } from './shippingScreens';
 import { UnattachedPodsButton } from './UnattachedPods';
@@ -94,7 +94,7 @@ export function DeliveryListPage() {
         key: 'cartons',
         labelKey: 'ship.delivery.cartons',
         allowed: canView,
-        onClick: (row) => setLocation(waveUrl(SHIPPING_URLS.cartons, { whId: row.whId, deliveryNumber: row.deliveryNumber })),
+        onClick: (row) => setLocation(screenUrl(SHIPPING_URLS.cartons, { whId: row.whId, deliveryNumber: row.deliveryNumber })),
       },
       ...(Object.keys(DOCUMENTS) as DocumentKind[]).map((kind) => ({
         key: kind,

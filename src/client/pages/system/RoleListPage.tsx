@@ -1,7 +1,7 @@
 /** Roles (menu `sys/role`): the generic list, and a row action choosing the role's menus and buttons on a tree. */
 import { useCallback, useMemo, useState } from 'react';
 import { sysRole } from '../../../shared/entities/sysRole';
-import type { RowAction } from '../../kit/DataTable';
+import { type RowAction, TABLE_HEIGHT } from '../../kit/DataTable';
 import { EntityListPage, type EntityRow } from '../../kit/EntityListPage';
 import { FormDialog } from '../../kit/FormDialog';
 import { useT } from '../../kit/i18n';
@@ -31,6 +31,7 @@ export function RoleListPage() {
   return (
     <>
       <EntityListPage
+        height={TABLE_HEIGHT.generic}
         entity={sysRole}
         rowActions={rowActions}
         columnFormat={columnFormat}

@@ -4,7 +4,7 @@
  */
 import type SlTreeElement from '@shoelace-style/shoelace/dist/components/tree/tree.component.js';
 import type SlTreeItemElement from '@shoelace-style/shoelace/dist/components/tree-item/tree-item.component.js';
-import { type CSSProperties, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { type MenuNode, SUCCESS } from '../../../shared/wire';
 import { apiGet, apiPost, toast } from '../../kit/api';
@@ -103,7 +103,6 @@ export function RoleMenusDialog({ role, canEdit, onClose }: RoleMenusDialogProps
       open={open}
       label={t('sys.role.menusTitle', { name: String(role?.name ?? '') })}
       className="sys-role-menus"
-      style={{ '--width': '40vw' } as CSSProperties}
       data-testid="role-menus-dialog"
       onClose={onClose}
     >

@@ -5,7 +5,7 @@
  */
 import { useMemo, useState } from 'react';
 import { sysUser } from '../../../shared/entities/sysUser';
-import type { RowAction, TableColumn } from '../../kit/DataTable';
+import { type RowAction, TABLE_HEIGHT, type TableColumn } from '../../kit/DataTable';
 import { EntityListPage, type EntityRow } from '../../kit/EntityListPage';
 import { useT } from '../../kit/i18n';
 import { session, usePermission } from '../../kit/session';
@@ -46,6 +46,7 @@ export function UserListPage() {
   return (
     <>
       <EntityListPage
+        height={TABLE_HEIGHT.generic}
         entity={sysUser}
         extraColumns={extraColumns}
         rowActions={rowActions}

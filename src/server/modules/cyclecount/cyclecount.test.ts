@@ -222,11 +222,11 @@ describe('lots, pallets, found items and locations counted empty', () => {
       t.post(api('save'), { whId: WH, locationId: 'TCC-05', itemNumber: FIX.itemLot, cycleCountQty: '1', ...extra }, admin);
     expect((await found({})).body).toMatchObject({
       errorCode: 'lotAndExpiryRequired',
-      msg: 'Lot and expire date must not be empty',
+      msg: 'Lot and expire date not allow empty',
     });
     expect((await found({ expirationDate: '2031-01-01' })).body).toMatchObject({
       errorCode: 'lotNotAllowEmpty',
-      msg: 'Lot must not be empty',
+      msg: 'Lot Not Allow Empty',
     });
     expect((await found({ lotNumber: 'L9' })).body).toMatchObject({ errorCode: 'lotAndExpiryRequired' });
     const pallet = await t.post(
@@ -234,7 +234,7 @@ describe('lots, pallets, found items and locations counted empty', () => {
       { whId: WH, locationId: 'TCC-H1', itemNumber: FIX.itemPlain, cycleCountQty: '1' },
       admin,
     );
-    expect(pallet.body).toMatchObject({ errorCode: 'palletNotAllowEmpty', msg: 'Pallet must not be empty' });
+    expect(pallet.body).toMatchObject({ errorCode: 'palletNotAllowEmpty', msg: 'Pallet not allow empty' });
     const noItem = await t.post(api('save'), { whId: WH, locationId: 'TCC-05', cycleCountQty: '1' }, admin);
     expect(noItem.body).toMatchObject({ errorCode: 'fieldRequired' });
   });

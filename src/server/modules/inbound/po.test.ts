@@ -114,7 +114,19 @@ describe('PO header', () => {
   });
 
   it('requires the client and refuses a vendor or client the warehouse does not have', async () => {
-    expect((await savePo(header({ clientCode: '' }))).body).toMatchObject({ errorCode: 'fieldRequired' });
+    // Spec 001 §8's words for a missing warehouse, client, or both (README "Messages").
+    expect((await savePo(header({ clientCode: '' }))).body).toMatchObject({
+      errorCode: 'clientEmpty',
+      msg: 'Operation failed. Client cannot be empty',
+    });
+    expect((await savePo(header({ whId: '' }))).body).toMatchObject({
+      errorCode: 'warehouseEmpty',
+      msg: 'Operation failed. Warehouse cannot be empty',
+    });
+    expect((await savePo(header({ whId: ' ', clientCode: null }))).body).toMatchObject({
+      errorCode: 'warehouseClientEmpty',
+      msg: 'Operation failed. Warehouse and client cannot be empty',
+    });
     expect((await savePo(header({ vendorCode: 'NO-SUCH' }))).body).toMatchObject({ errorCode: 'referenceNotFound' });
     expect((await savePo(header({ clientCode: 'NO-SUCH' }))).body).toMatchObject({ errorCode: 'referenceNotFound' });
     expect((await savePo(header({ typeId: 'ZZZ' }))).body).toMatchObject({ errorCode: 'fieldNotInList' });
@@ -419,7 +431,7 @@ describe('PO lines', () => {
   it('computes the stored attribute id from the item’s attribute values and shows the type labels', async () => {
     const attr = { itemNumber: FIX.itemAttr, genericAttrValue1: 'Red', genericAttrValue3: 'L' };
     const empty = await saveLine(line(po, { ...attr, lineNumber: 3, genericAttrValue3: ' ' }));
-    expect(empty.body).toMatchObject({ errorCode: 'itemAttributesEmpty', msg: 'Item attributes are empty' });
+    expect(empty.body).toMatchObject({ errorCode: 'itemAttributesEmpty', msg: 'item attributes is empty' });
     const first = await saveLine(line(po, { ...attr, lineNumber: 3, storedAttributeId: 999999, genericAttrValue2: 'unused' }));
     expect(first.body.data).toBeGreaterThan(0);
     await saveLine(line(po, { ...attr, lineNumber: 4 }));

@@ -111,7 +111,7 @@ describe('addReceipt', () => {
     expect((await receive({ ...base, lineNumber: 1, expirationDate: '2027-06-01' })).body).toMatchObject({
       code: -10000,
       errorCode: 'lotAndExpiryRequired',
-      msg: 'Lot and expire date must not be empty',
+      msg: 'Lot and expire date not allow empty',
     });
     expect((await receive({ ...base, lineNumber: 1, lotNumber: 'L1', expirationDate: '2027-02-30' })).body).toMatchObject({
       errorCode: 'fieldNotDate',

@@ -12,7 +12,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { EntityDef } from '../../../shared/entities/defineEntity';
 import { tblInvAdjustmentDetail, tblInvMovementDetail } from '../../../shared/entities/inventoryLines';
 import { permission } from '../../../shared/permissions';
-import { validateRow } from '../../../shared/validation';
+import { rowRefusal, validateRow } from '../../../shared/validation';
 import type { PageResult } from '../../../shared/wire';
 import type { Row, Trx } from '../../crud/crud.types';
 import type { Db } from '../../db/connect';
@@ -110,7 +110,7 @@ export function formRow(entity: EntityDef, input: Row): Row {
 
 /** Refuses the first broken rule of the form (required, lengths, quantities, line number, dates, codes). */
 export function checkForm(entity: EntityDef, row: Row): void {
-  const problem = validateRow(entity, row)[0];
+  const problem = rowRefusal(validateRow(entity, row));
   if (problem) throw new AppError(problem.code, problem.params);
 }
 

@@ -89,9 +89,9 @@ describe('movement lines', () => {
 
   it('applies lot and pallet rules: a lot item needs lot and expiry, a pallet location needs the pallet', async () => {
     const noLot = await saveMove(moveLine({ lotNumber: '' }));
-    expect(noLot.body).toMatchObject({ errorCode: 'lotAndExpiryRequired', msg: 'Lot and expire date must not be empty' });
+    expect(noLot.body).toMatchObject({ errorCode: 'lotAndExpiryRequired', msg: 'Lot and expire date not allow empty' });
     const noPallet = await saveMove(moveLine({ huId: '' }));
-    expect(noPallet.body).toMatchObject({ errorCode: 'palletNotAllowEmpty', msg: 'Pallet must not be empty' });
+    expect(noPallet.body).toMatchObject({ errorCode: 'palletNotAllowEmpty', msg: 'Pallet not allow empty' });
   });
 
   it('checks available stock: none, and more than there is', async () => {

@@ -116,10 +116,13 @@ export function badgeSignIn(t: TestApp, key: string, badge: string, ip?: string)
 
 export const HANDOVER_PERMISSIONS = ['sys:tblShippingLabel:view', 'sys:tblShippingLabel:edit'];
 
-/** A small valid PNG (grey, w × h, 8-bit greyscale) made by hand, base64. */
+/**
+ * A small valid PNG (grey, w × h, 8-bit greyscale) made by hand, base64: black diagonals every fourth pixel (at the
+ * default size 120 ink pixels, enough for the server's MIN_SIGNATURE_INK_PIXELS).
+ */
 export function png(w = 40, h = 12): string {
   const raw = Buffer.concat(
-    Array.from({ length: h }, (_, y) => Buffer.from([0, ...Array.from({ length: w }, (_, x) => ((x + y) % 7 === 0 ? 0 : 255))])),
+    Array.from({ length: h }, (_, y) => Buffer.from([0, ...Array.from({ length: w }, (_, x) => ((x + y) % 4 === 0 ? 0 : 255))])),
   );
   return encodePng(w, h, 0, raw).toString('base64');
 }

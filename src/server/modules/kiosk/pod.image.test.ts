@@ -12,7 +12,13 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodePng, pngBomb, pngChunk, pngFile, pngHeader } from '../../../../tests/support/png';
 import { createTestApp, type TestApp } from '../../../../tests/support/testApp';
-import { type HandoverAnswer, type KioskDelivery, MAX_SIGNATURE_HEIGHT, MAX_SIGNATURE_WIDTH } from '../../../shared/kiosk';
+import {
+  type HandoverAnswer,
+  type KioskDelivery,
+  MAX_SIGNATURE_HEIGHT,
+  MAX_SIGNATURE_WIDTH,
+  MIN_SIGNATURE_INK_PIXELS,
+} from '../../../shared/kiosk';
 import { handoverReady, handoverRequest } from './kioskTestKit';
 
 let t: TestApp;
@@ -21,6 +27,7 @@ let token: string;
 let delivery: KioskDelivery;
 /** Calls as the station makes them: its key beside the session token. */
 let k: Pick<TestApp, 'post' | 'get'>;
+let key: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -28,6 +35,7 @@ beforeAll(async () => {
   ({
     token,
     station: k,
+    key,
     delivery,
   } = await handoverReady(t, admin, {
     station: 'DOCK-IMG',
@@ -77,6 +85,22 @@ function strokeSignature(width: number, height: number): Buffer {
 }
 
 const IEND = pngChunk('IEND', new Uint8Array());
+
+/**
+ * What the station's pad exports for a tap (issue 25 item 10): a 1232 × 610 transparent RGBA image with one dot of its
+ * 3.5 px pen — a disk of radius 2, 13 pixels; `line` adds a horizontal line one pixel high and that many pixels long.
+ */
+function tapSignature(line = 0): Buffer {
+  const width = 1232;
+  const height = 610;
+  const rowBytes = width * 4 + 1;
+  const rows = Buffer.alloc(rowBytes * height);
+  for (let dy = -2; dy <= 2; dy++)
+    for (let dx = -2; dx <= 2; dx++)
+      if (dx * dx + dy * dy <= 4) rows.set([16, 36, 62, 255], (300 + dy) * rowBytes + 1 + (400 + dx) * 4);
+  for (let x = 0; x < line; x++) rows.set([16, 36, 62, 255], 100 * rowBytes + 1 + (200 + x) * 4);
+  return encodePng(width, height, 6, rows);
+}
 
 /** Frames of an APNG (acTL, fcTL, fdAT) around a still image of `width` × `height` (grey, all white). */
 function animated(width: number, height: number): Buffer {
@@ -151,6 +175,36 @@ describe('the signature image at hand-over', () => {
     expect(refused.ms).toBeLessThan(100);
     expect(beside.value.status).toBe(200);
     expect(beside.ms).toBeLessThan(Math.max(250, alone.ms * 5));
+  });
+
+  it("refuses a blank signature and a tap's dot, in the worker's language, keeping and shipping nothing", async () => {
+    const refusals = [encodePng(1232, 610, 6, Buffer.alloc((1232 * 4 + 1) * 610)), tapSignature()];
+    for (const png of refusals) {
+      const refused = await handover(png);
+      expect(refused.body.errorCode, refused.body.msg ?? '').toBe('podSignatureTooShort');
+      expect(refused.body.msg).toBe('The signature is too short: a signature needs at least 40 mm of ink, and a dot is not one');
+    }
+    // In Chinese for a Chinese-speaking worker.
+    const zh = await t.app.inject({
+      method: 'POST',
+      url: '/api/kiosk/delivery/handover',
+      headers: { lang: 'zh_cn', token, 'x-station-key': key },
+      payload: handoverRequest(delivery, { signaturePng: tapSignature().toString('base64') }),
+    });
+    expect(zh.json()).toMatchObject({
+      errorCode: 'podSignatureTooShort',
+      msg: '签名过短：签名笔迹总长至少须 40 毫米，单点不算签名',
+    });
+    // A dot and a line one pixel short of the least ink (pngGuard.test.ts: the least passes).
+    expect((await handover(tapSignature(MIN_SIGNATURE_INK_PIXELS - 13 - 1))).body.errorCode).toBe('podSignatureTooShort');
+    const { rows } = await sql<{ status: string; proofs: number; kept: number }>`
+      select d.status,
+        (select count(*)::int from t_delivery_pod p where p.delivery_number = d.delivery_number) as proofs,
+        (select count(*)::int from t_pod_unattached u where u.delivery_number = d.delivery_number) as kept
+      from t_delivery d where d.wh_id = ${delivery.whId} and d.delivery_number = ${delivery.deliveryNumber}`.execute(
+      t.connection.db,
+    );
+    expect(rows[0]).toEqual({ status: 'O', proofs: 0, kept: 0 });
   });
 
   it('ships with a signature as the station exports it (1600 × 900 RGBA), nothing refused before shipping it', async () => {

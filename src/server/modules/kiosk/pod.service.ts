@@ -14,6 +14,8 @@ import {
   MAX_SIGNATURE_BYTES,
   MAX_SIGNATURE_HEIGHT,
   MAX_SIGNATURE_WIDTH,
+  MIN_SIGNATURE_INK_MM,
+  MIN_SIGNATURE_INK_PIXELS,
 } from '../../../shared/kiosk';
 import { hasDirectionControl } from '../../../shared/validation';
 import type { Trx } from '../../crud/crud.types';
@@ -100,14 +102,16 @@ const signatureInvalid = () => new AppError('podSignatureInvalid', { maxKb: MAX_
 /**
  * The decoded signature, checked by the PNG gate before anything decodes its pixels (platform/pngGuard.ts): at most
  * MAX_SIGNATURE_BYTES, MAX_SIGNATURE_WIDTH × MAX_SIGNATURE_HEIGHT pixels (`podSignatureTooLarge` names both sizes), one
- * still image whose data inflates to exactly what its header says (else `podSignatureInvalid`).
+ * still image whose data inflates to exactly what its header says (else `podSignatureInvalid`), with at least
+ * MIN_SIGNATURE_INK_PIXELS of ink (else `podSignatureTooShort`: a blank image or a tap's dot is no signature).
  */
 function signatureImage(base64: string): CheckedPng {
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) throw signatureInvalid();
   try {
-    return checkPng(new Uint8Array(Buffer.from(base64, 'base64')), SIGNATURE_LIMITS);
+    return checkPng(new Uint8Array(Buffer.from(base64, 'base64')), { ...SIGNATURE_LIMITS, minInk: MIN_SIGNATURE_INK_PIXELS });
   } catch (error) {
     if (!(error instanceof PngRefused)) throw error;
+    if (error.problem === 'blank') throw new AppError('podSignatureTooShort', { mm: MIN_SIGNATURE_INK_MM });
     if (error.problem === 'dimensions' && error.size) {
       throw new AppError('podSignatureTooLarge', {
         width: error.size.width,

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import { registerItemLookups } from './lookups.item';
-import { registerLaterLookups } from './lookups.later';
 import { registerListLookups } from './lookups.lists';
 import { registerStockLookups } from './lookups.stock';
 import { registerUserLookups } from './lookups.user';
@@ -12,5 +11,4 @@ export function registerLookupRoutes(app: FastifyInstance, ctx: AppContext): voi
   registerListLookups(app, ctx);
   registerItemLookups(app, ctx);
   registerStockLookups(app, ctx);
-  registerLaterLookups(app);
 }

@@ -117,7 +117,7 @@ describe('order lines', () => {
   it('computes the stored attribute id from the item’s attribute values and shows the type labels', async () => {
     const attr = { itemNumber: FIX.itemAttr, genericAttrValue1: 'Red', genericAttrValue3: 'L' };
     const empty = await saveLine(line(order, { ...attr, lineNumber: 3, genericAttrValue3: ' ' }));
-    expect(empty.body).toMatchObject({ errorCode: 'itemAttributesEmpty', msg: 'Item attributes are empty' });
+    expect(empty.body).toMatchObject({ errorCode: 'itemAttributesEmpty', msg: 'item attributes is empty' });
     const first = await saveLine(line(order, { ...attr, lineNumber: 3, storedAttributeId: 999999, genericAttrValue2: 'unused' }));
     expect(first.body.data).toBeGreaterThan(0);
     await saveLine(line(order, { ...attr, lineNumber: 4 }));

@@ -107,7 +107,7 @@ describe('order header', () => {
     expect(dup.body).toMatchObject({ code: -10000, errorCode: 'duplicateKey' });
     expect(dup.body.msg).toContain('Order number');
     expect((await saveOrder(header({ orderNumber: 'SO 1' }))).body).toMatchObject({ errorCode: 'fieldInvalid' });
-    expect((await saveOrder(header({ clientCode: '' }))).body).toMatchObject({ errorCode: 'fieldRequired' });
+    expect((await saveOrder(header({ clientCode: '' }))).body).toMatchObject({ errorCode: 'clientEmpty' });
     expect((await saveOrder(header({ typeId: '' }))).body).toMatchObject({ errorCode: 'fieldRequired' });
     expect((await saveOrder(header({ typeId: 'STD' }))).body).toMatchObject({ errorCode: 'fieldNotInList' });
     expect((await saveOrder(header({ clientCode: 'NO-SUCH' }))).body).toMatchObject({ errorCode: 'referenceNotFound' });

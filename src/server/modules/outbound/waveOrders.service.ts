@@ -5,6 +5,7 @@
  * orders to the wave (C → W) or taking them out (W → C). Each action locks the wave first, then orders by number.
  */
 import { sql } from 'kysely';
+import { CODE_PATTERN } from '../../../shared/entities/fields';
 import { WAVE_LOAD_FUNCTIONS, WAVE_PROFILE, type WaveLoadFunction } from '../../../shared/entities/tAfaProfile';
 import type { Row, Trx } from '../../crud/crud.types';
 import type { Db } from '../../db/connect';
@@ -16,6 +17,8 @@ import { readParam, WAVE_LOAD_CAP, WAVE_LOAD_REGISTRY } from './profiles';
 import { lockBuildingWave, refuseUnlessWarehouse, removeOrdersFromWave } from './waves.service';
 
 const SLOTS = Array.from({ length: 10 }, (_, i) => i + 1);
+/** A load id is a code, as an order's (tOrder.loadId). */
+const LOAD_ID = new RegExp(CODE_PATTERN);
 
 /** The form of `execWaveLoadProfile`: the wave, client, profile and parameters 1–10 (empty = the profile's default). */
 export interface WaveLoadForm {
@@ -132,6 +135,10 @@ export async function execWaveLoadProfile(db: Db, user: SessionUser, form: WaveL
   const limit = typeof limitValue === 'number' ? Math.min(limitValue, WAVE_LOAD_CAP) : WAVE_LOAD_CAP;
   const conditions = fn.where(values);
   const userId = user.name;
+  // The load id typed in the form goes with the orders it loads, onto their wave details (README "Wave loading").
+  const loadId = text(form.loadId);
+  if (loadId !== null && !LOAD_ID.test(loadId))
+    throw new AppError('fieldInvalid', { field: 'entity.tAfoWaveDetail.field.loadId' });
 
   return inTransaction(db, async (trx) => {
     await lockBuildingWave(trx, form.whId, form.waveId);
@@ -152,10 +159,10 @@ export async function execWaveLoadProfile(db: Db, user: SessionUser, form: WaveL
     );
     const inserted = await sql`
       insert into t_afa_view_wave_order (view_id, user_id, wh_id, wave_id, client_code, order_number, add_quantity,
-        header_string, profile_id, ${sql.join(SLOTS.map((n) => sql.ref(`parameter${n}`)))})
+        header_string, profile_id, load_id, ${sql.join(SLOTS.map((n) => sql.ref(`parameter${n}`)))})
       select ${viewId}, ${userId}, o.wh_id, ${form.waveId}, o.client_code, o.order_number,
         coalesce((select sum(d.qty) from t_order_detail d where d.wh_id = o.wh_id and d.order_number = o.order_number), 0),
-        left(concat_ws(' / ', o.ship_to_name, o.ship_to_city, o.customer_name), 300), ${profile.id},
+        left(concat_ws(' / ', o.ship_to_name, o.ship_to_city, o.customer_name), 300), ${profile.id}, ${loadId},
         ${sql.join(raw.map((v) => sql`${v}`))}
       from t_order o where ${where}
       order by o.priority, o.earliest_ship_date nulls last, o.order_number
@@ -195,6 +202,7 @@ interface SelectedRow {
   orderNumber: string;
   clientCode: string;
   profileId: number | null;
+  loadId: string | null;
   targetWave: string | null;
   [parameter: `parameter${number}`]: string | null;
 }
@@ -242,9 +250,10 @@ export async function addSelectedOrders(db: Db, user: SessionUser, call: WaveOrd
     for (const row of chosen) {
       loadSeq += 1;
       const { rows: detail } = await sql<{ id: number }>`
-        insert into t_afo_wave_detail (wh_id, wave_id, order_number, client_code, load_seq, profile_id, create_by,
+        insert into t_afo_wave_detail (wh_id, wave_id, order_number, client_code, load_seq, profile_id, load_id, create_by,
           ${sql.join(SLOTS.map((n) => sql.ref(`parameter${n}`)))})
-        values (${call.whId}, ${call.waveId}, ${row.orderNumber}, ${row.clientCode}, ${loadSeq}, ${row.profileId}, ${user.name},
+        values (${call.whId}, ${call.waveId}, ${row.orderNumber}, ${row.clientCode}, ${loadSeq}, ${row.profileId}, ${row.loadId},
+          ${user.name},
           ${sql.join(SLOTS.map((n) => sql`${row[`parameter${n}`] ?? null}`))})
         returning id`.execute(trx);
       await sql`

@@ -404,6 +404,27 @@ describe('adding and removing orders', () => {
     });
   });
 
+  it('keeps the wave-load form’s load id on each wave detail it loads (spec 001 §3), and refuses a malformed one', async () => {
+    const wave = await newWave();
+    await insertOrder(db(), 'TWV-LD1', { earliestShipDate: '2031-06-01' });
+    await insertOrder(db(), 'TWV-LD2', { earliestShipDate: '2031-06-02' });
+    const bad = await load(wave.waveId, byDate, { parameter1: '2031-06-01', parameter2: '2031-06-30', loadId: 'LOAD 7' });
+    expect(bad.body.data[0]).toEqual({ outCode: 'fieldInvalid', outMsg: 'Load ID is not in a valid format' });
+    const run = await load(wave.waveId, byDate, { parameter1: '2031-06-01', parameter2: '2031-06-30', loadId: ' LOAD-7 ' });
+    expect(run.body.data?.[0]?.outCode).toBe('SUCCESS');
+    expect((await selectAll(wave.waveId, ['TWV-LD1', 'TWV-LD2'])).body.data).toBe(2);
+    expect((await addOrder(wave.waveId)).body.data?.[0]?.outCode).toBe('SUCCESS');
+    const details = await t.post<PageResult<Row>>(
+      '/api/tAfoWaveDetail/findPage',
+      { pageNum: 1, pageSize: 8, columnFilters: { whId: WV.whId, waveId: wave.waveId } },
+      admin,
+    );
+    expect(details.body.data.content.map((d) => [d.orderNumber, d.loadId])).toEqual([
+      ['TWV-LD1', 'LOAD-7'],
+      ['TWV-LD2', 'LOAD-7'],
+    ]);
+  });
+
   it('refuses an order no longer confirmed, naming it, and changes nothing', async () => {
     const wave = await newWave();
     await insertOrder(db(), 'TWV-B1', { earliestShipDate: '2031-06-01' });

@@ -30,6 +30,7 @@ import { translate } from '../../platform/i18n';
 import { permsNotHeld } from '../../platform/session';
 import type { RfAction, RfContext, RfResult, RfValues } from './actions/types';
 import { actionOf } from './registry';
+import { fill, header } from './texts';
 
 interface FlowState {
   whId: string | null;
@@ -179,18 +180,6 @@ async function texts(
   return (type, name) => found.get(`${type}\u0000${name}`) ?? name;
 }
 
-/** Fills `{field}` placeholders from the values (unknown ones: empty). */
-export function fill(template: string, values: Readonly<RfValues>): string {
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => (Object.hasOwn(values, name) ? (values[name] ?? '') : ''));
-}
-
-/** A header with placeholders that all came out empty is left out. */
-function header(template: string, values: Readonly<RfValues>): string {
-  const names = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '');
-  if (names.length > 0 && names.every((n) => !values[n])) return '';
-  return fill(template, values).trim();
-}
-
 function placeValues(state: FlowState): RfValues {
   return { ...state.flowValues, whId: state.whId ?? '', clientCode: state.clientCode ?? '' };
 }
@@ -221,15 +210,15 @@ async function dialogOf(caller: RfCaller, state: FlowState): Promise<RfDialog | 
     whId: state.whId,
     clientCode: state.clientCode,
     step: state.step,
-    title: fill(text('title', sub.dialogTitle), values),
-    headers: headerNames.map((h) => header(text('header', h), values)).filter((h) => h !== ''),
-    prompt: fill(text('prompt', sub.dialogPrompt), values),
+    title: fill(text('title', sub.dialogTitle), values, caller.lang),
+    headers: headerNames.map((h) => header(text('header', h), values, caller.lang)).filter((h) => h !== ''),
+    prompt: fill(text('prompt', sub.dialogPrompt), values, caller.lang),
     inputField: sub.dialogInputField || null,
-    inputDefault: sub.dialogInputDefault ? fill(sub.dialogInputDefault, values) : '',
+    inputDefault: sub.dialogInputDefault ? fill(sub.dialogInputDefault, values, caller.lang) : '',
     hasList: !!sub.dialogListSourceExecSp,
     options: options.map((o) => ({
       functionKey: o.functionKey,
-      text: fill(text('option', o.dialogOptionName), values),
+      text: fill(text('option', o.dialogOptionName), values, caller.lang),
       description: o.dialogOptionDescription,
     })),
   };
@@ -375,7 +364,10 @@ export async function getRfFunctionProcess(caller: RfCaller, input: { whId?: str
       whId: state.whId,
       clientCode: state.clientCode,
       forkId: forks[0]?.forkId ?? null,
-      processes: rows.map((r) => ({ mainProcessName: r.mainProcessName, title: fill(text('title', r.dialogTitle), values) })),
+      processes: rows.map((r) => ({
+        mainProcessName: r.mainProcessName,
+        title: fill(text('title', r.dialogTitle), values, caller.lang),
+      })),
       active: await dialogOf(caller, state).catch(() => null),
     };
   });
@@ -465,7 +457,7 @@ export async function confirmRfDialog(caller: RfCaller, input: { step: number; k
 
     if (input.key === 'ENTER') {
       const typed = (input.input ?? '').trim();
-      const value = typed || (sub.dialogInputDefault ? fill(sub.dialogInputDefault, placeValues(state)).trim() : '');
+      const value = typed || (sub.dialogInputDefault ? fill(sub.dialogInputDefault, placeValues(state), caller.lang).trim() : '');
       if (sub.dialogInputField && !value) {
         return answer(caller, state, errorMessage(caller.lang, 'error.rfInputRequired'));
       }

@@ -1,7 +1,7 @@
 /**
  * The RF configuration screens' own calls (spec 001 §7 "RF"; README "Configuration"): the name lists that fill their
  * choice lists, GET with query values as the spec says, behind `sys:rfMainProcessDetail:view`; and the forklift /
- * device lookup `/globalOptions/getFork` of the RF dialog (moved here from lookups.later.ts).
+ * device lookup `/globalOptions/getFork` of the RF dialog.
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';

@@ -317,6 +317,50 @@ describe('permissions and grants', () => {
   });
 });
 
+describe('batchDelete of the sub process and option screens (spec 001 §7)', () => {
+  it('deletes with the rules, permission and grants of delete, all rows or none', async () => {
+    const users: Record<string, string> = {};
+    for (const name of ['rf-bd-view', 'rf-bd-delete']) {
+      await createUser(t, name, { permissions: [`sys:rfMainProcessDetail:${name.slice(6)}`], warehouses: ['WH01'] });
+      users[name] = await t.login(name, 'Secret#123');
+    }
+    await saved('rfSubProcessDetail', detail('H1_BD_A'));
+    await saved('rfSubProcessDetail', detail('H1_BD_B'));
+    await saved('rfSubProcessDetail', detail('H1_BD_C'));
+    await saved('rfSubProcessOption', option('H1_BD_A', 'F2', 'H1_BD_B'));
+    await saved('rfSubProcessOption', option('H1_BD_A', 'F3', 'Exit'));
+    const [a] = await find('rfSubProcessDetail', { subProcessName: { value: 'H1_BD_A', exact: true } });
+    const [b] = await find('rfSubProcessDetail', { subProcessName: { value: 'H1_BD_B', exact: true } });
+    const [c] = await find('rfSubProcessDetail', { subProcessName: { value: 'H1_BD_C', exact: true } });
+    const keys = await find('rfSubProcessOption', { subProcessName: { value: 'H1_BD_A', exact: true } });
+    expect(keys).toHaveLength(2);
+
+    for (const entity of ['rfSubProcessOption', 'rfSubProcessDetail']) {
+      // Without :delete it is refused like delete; with it a missing row deletes nothing (data 0).
+      expect((await t.post(api(entity, 'batchDelete'), [{ id: 999999 }], users['rf-bd-view'])).status, entity).toBe(403);
+      expect((await t.post(api(entity, 'batchDelete'), [{ id: 999999 }], users['rf-bd-delete'])).body, entity).toMatchObject({
+        code: 200,
+        data: 0,
+      });
+      expect((await t.post(api(entity, 'batchDelete'), [], admin)).status, entity).toBe(400);
+    }
+    // One transaction: B is where A's F2 leads, so C and B together are refused and C stays too.
+    const both = await t.post(api('rfSubProcessDetail', 'batchDelete'), [{ id: c!.id }, { id: b!.id }], admin);
+    expect(both.body).toMatchObject({ errorCode: 'rfSubProcessInOption' });
+    expect(await find('rfSubProcessDetail', { subProcessName: 'H1_BD_%' })).toHaveLength(3);
+    // The two function keys in one call, then the three sub processes.
+    const gone = await t.post(
+      api('rfSubProcessOption', 'batchDelete'),
+      keys.map((k) => ({ id: k.id })),
+      users['rf-bd-delete'],
+    );
+    expect(gone.body).toMatchObject({ code: 200, data: 2 });
+    const rest = [a, b, c].map((row) => ({ id: row!.id }));
+    expect((await t.post(api('rfSubProcessDetail', 'batchDelete'), rest, admin)).body).toMatchObject({ code: 200, data: 3 });
+    expect(await find('rfSubProcessDetail', { subProcessName: 'H1_BD_%' })).toEqual([]);
+  });
+});
+
 describe('getFork', () => {
   it('lists the devices of a granted warehouse with the user bound to each', async () => {
     await sql`insert into rf_fork (wh_id, fork_id, description, user_name) values

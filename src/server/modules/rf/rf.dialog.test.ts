@@ -107,7 +107,7 @@ describe('RECEIVE', () => {
     refused(await enter(item, '(01)09501101530004(10)X'), item, 'Invalid GS1 code: wrong check digit (AI 01)');
     const qty = at(await enter(item, `]C1010950110153000317271231 10${lot}\u001d3712`.replace(' ', '')), 'RCV_QTY');
     expect(qty.dialog?.inputDefault).toBe('12');
-    expect(qty.dialog?.headers).toContain(`Lot ${lot} · expiry 2027-12-31`);
+    expect(qty.dialog?.headers).toContain(`Lot ${lot} · Expiry 2027-12-31`);
     const loc = at(await enter(qty), 'RCV_LOC');
     const hu = at(await enter(loc, 'STG-IN-01'), 'RCV_HU');
     expect(hu.dialog?.headers).toContain('Location STG-IN-01');
@@ -129,7 +129,7 @@ describe('RECEIVE', () => {
     const exp = at(await enter(lotStep), 'RCV_EXP');
     refused(await enter(exp, '2027-02-30'), exp, 'Expiry date must be a date (yyyy-MM-dd)');
     const qty = at(await enter(exp, '20271130'), 'RCV_QTY');
-    expect(qty.dialog?.headers).toContain(`Lot ${lineLot} · expiry 2027-11-30`);
+    expect(qty.dialog?.headers).toContain(`Lot ${lineLot} · Expiry 2027-11-30`);
     const loc = at(await enter(qty, '100000'), 'RCV_LOC');
     // The receipt refuses the over-receipt: the worker stays on the location step, nothing booked.
     const over = await enter(loc, 'A01-01-2');
@@ -268,14 +268,14 @@ describe('INQUIRY', () => {
     refused(await enter(scan), scan, 'Enter or scan a value');
     const byLoc = at(await enter(scan, 'A01-01-1'), 'INQ_RESULT');
     expect(byLoc.dialog?.headers[0]).toBe('Location A01-01-1');
-    expect(byLoc.dialog?.headers[1]).toMatch(/^1 rows · on hand 6 · available 6$/);
+    expect(byLoc.dialog?.headers[1]).toMatch(/^1 row · on hand 6 · available 6$/);
     expect(byLoc.dialog?.headers[2]).toMatch(/^ACME-0054 6/);
     expect(await list(byLoc)).toEqual([expect.objectContaining({ value: 'ACME-0054', label: 'A01-01-1 · ACME-0054' })]);
     const byItem = at(await enter(byLoc, '(01)09501101530003'), 'INQ_RESULT');
     expect(byItem.dialog?.headers[0]).toBe('Item ACME-0049');
     const byPallet = at(await enter(byItem, '106141412345678908'), 'INQ_RESULT');
     expect(byPallet.dialog?.headers[0]).toBe('Pallet 106141412345678908');
-    expect(byPallet.dialog?.headers[1]).toMatch(/^1 rows · on hand 12/);
+    expect(byPallet.dialog?.headers[1]).toMatch(/^1 row · on hand 12/);
     const back = at(await press(byPallet, 'BACK'), 'INQ_SCAN');
     await press(back, 'DONE');
   });

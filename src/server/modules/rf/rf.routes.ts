@@ -3,7 +3,8 @@
  * configuration screens, and the `/rfDialog/*` runtime.
  */
 import type { FastifyInstance } from 'fastify';
-import { registerCrudRoutes } from '../../crud/crud.routes';
+import { rfSubProcessDetail, rfSubProcessOption } from '../../../shared/entities/rf';
+import { registerCrudRoutes, registerDeleteCall } from '../../crud/crud.routes';
 import type { AppContext } from '../../platform/context';
 import { RF_BINDINGS } from './rf.bindings';
 import { registerRfConfigRoutes } from './rf.config.routes';
@@ -11,6 +12,11 @@ import { registerRfDialogRoutes } from './rf.dialog.routes';
 
 export function registerRfRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerCrudRoutes(app, ctx, RF_BINDINGS);
+  // Spec 001 §7: the sub process and option screens delete through batchDelete — the same rows, rules and permission
+  // as delete (a list of {id}, one transaction).
+  for (const binding of RF_BINDINGS)
+    if (binding.entity === rfSubProcessDetail || binding.entity === rfSubProcessOption)
+      registerDeleteCall(app, ctx, binding, 'batchDelete');
   registerRfConfigRoutes(app, ctx);
   registerRfDialogRoutes(app, ctx);
 }

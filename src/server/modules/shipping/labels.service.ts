@@ -10,7 +10,15 @@ import type { Db } from '../../db/connect';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../inventory/execute.service';
-import { type CartonRow, cartonStatus, distinct, lockCartons, refuseShipped, requireWarehouse } from './shipping.guard';
+import {
+  type CartonRow,
+  cartonStatus,
+  distinct,
+  lockCartons,
+  refuseShipped,
+  requireClients,
+  requireWarehouse,
+} from './shipping.guard';
 
 export interface ApplyLabelInput {
   whId: string;
@@ -82,4 +90,35 @@ export async function applyShipLabel(db: Db, input: ApplyLabelInput, actor: Acto
     }
     return numbers.map((cartonNumber) => ({ cartonNumber, shipLabelBarcode: answer.get(cartonNumber) ?? '' }));
   });
+}
+
+/**
+ * The warehouse control naming the access token of the carrier / label service a warehouse's labels are requested from
+ * (README "Label service token"): a row per client, else the warehouse's row without client.
+ */
+export const LABEL_SERVICE_TOKEN = 'LABEL_SERVICE_TOKEN';
+
+export interface AccessTokenInput {
+  whId: string;
+  clientCode?: string | null;
+}
+
+/** `getAccessToken`'s answer: the token (null when none is set up) and whose row it came from (null: the warehouse's). */
+export interface AccessToken {
+  accessToken: string | null;
+  clientCode: string | null;
+}
+
+/** `/globalOptions/getAccessToken`: the label service token of a granted warehouse (and client), read only. */
+export async function labelServiceToken(db: Db, input: AccessTokenInput, actor: Actor): Promise<AccessToken> {
+  const clientCode = input.clientCode?.trim() || null;
+  requireWarehouse(actor, input.whId);
+  if (clientCode) requireClients(actor, input.whId, [clientCode], 'write');
+  const { rows } = await sql<{ value: string | null; clientCode: string | null }>`
+    select control_value as value, client_code from t_whse_control
+    where wh_id = ${input.whId} and control_name = ${LABEL_SERVICE_TOKEN} and (client_code = ${clientCode} or client_code is null)
+      and coalesce(trim(control_value), '') <> ''
+    order by client_code nulls last limit 1`.execute(db);
+  const row = rows[0];
+  return { accessToken: row?.value?.trim() ?? null, clientCode: row?.clientCode ?? null };
 }

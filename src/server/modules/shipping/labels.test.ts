@@ -217,6 +217,50 @@ describe('applyShipLabel', () => {
   });
 });
 
+describe('getAccessToken (spec 001 §7 lookup)', () => {
+  const token = (body: Row, user = admin) =>
+    t.post<{ accessToken: string | null; clientCode: string | null }>('/api/globalOptions/getAccessToken', body, user);
+  const control = (clientCode: string | null, value: string) =>
+    t.post<number>(
+      '/api/tWhseControl/save',
+      { whId: PK.whId, controlName: 'LABEL_SERVICE_TOKEN', clientCode, controlValue: value },
+      admin,
+    );
+
+  it('answers the label service token of the warehouse, a client’s own over it, and null when none is set up', async () => {
+    expect((await token({ whId: PK.whId })).body).toEqual({
+      code: 200,
+      msg: null,
+      data: { accessToken: null, clientCode: null },
+    });
+    expect((await control(null, ' wh-secret-1 ')).body.data).toBeGreaterThan(0);
+    expect((await control(PK.client, 'client-secret-2')).body.data).toBeGreaterThan(0);
+    expect((await token({ whId: PK.whId })).body.data).toEqual({ accessToken: 'wh-secret-1', clientCode: null });
+    expect((await token({ whId: PK.whId, clientCode: PK.client })).body.data).toEqual({
+      accessToken: 'client-secret-2',
+      clientCode: PK.client,
+    });
+    expect((await token({ whId: PK.whId, clientCode: PK.otherClient })).body.data).toEqual({
+      accessToken: 'wh-secret-1',
+      clientCode: null,
+    });
+  });
+
+  it('is for those who label cartons, in their warehouses and clients only', async () => {
+    await createUser(t, 'tsh-token-view', { permissions: [permission('tblShippingLabel', 'view')], warehouses: [PK.whId] });
+    expect((await token({ whId: PK.whId }, await t.login('tsh-token-view', 'Secret#123'))).status).toBe(403);
+    await createUser(t, 'tsh-token-wh2', { permissions: [permission('tblShippingLabel', 'edit')], warehouses: ['WH02'] });
+    const wh2 = await t.login('tsh-token-wh2', 'Secret#123');
+    expect((await token({ whId: PK.whId }, wh2)).body).toMatchObject({ errorCode: 'warehouseNotGranted', data: null });
+    await createUser(t, 'tsh-token-client', { permissions: [permission('tblShippingLabel', 'edit')], warehouses: [PK.whId] });
+    await sql`update sys_user_warehouse set client_codes = array[${PK.otherClient}]::varchar[]
+      where user_id = (select id from sys_user where name = 'tsh-token-client')`.execute(db());
+    const other = await t.login('tsh-token-client', 'Secret#123');
+    expect((await token({ whId: PK.whId, clientCode: PK.client }, other)).body).toMatchObject({ errorCode: 'clientNotGranted' });
+    expect((await token({}, admin)).status).toBe(400);
+  });
+});
+
 describe('getPrintData', () => {
   it('answers the labels of labelled cartons in the order asked; an unlabelled carton is refused', async () => {
     const packed = await closedCartons(db(), 'TSH-P1', [{ orderNumber: 'TSH-P1A', lines: line('4'), cartons: 2 }]);

@@ -17,7 +17,7 @@ import {
   type ShipInput,
   shippingByDelivery,
 } from './deliveries.service';
-import { type ApplyLabelInput, applyShipLabel } from './labels.service';
+import { type AccessTokenInput, type ApplyLabelInput, applyShipLabel, labelServiceToken } from './labels.service';
 import {
   type DeliveryDataInput,
   getDeliveryData,
@@ -50,6 +50,13 @@ export function registerShippingCallRoutes(app: FastifyInstance, ctx: AppContext
     '/tblShippingLabel/applyShipLabel',
     { schema: { body: CartonsBody(200) }, config: { permission: can('edit'), audit: true } },
     async (request) => ok(await applyShipLabel(db, request.body as ApplyLabelInput, request.user!)),
+  );
+  // Spec 001 §7 lookup getAccessToken: the carrier / label service token of the warehouse (README "Label service
+  // token"), for those who label cartons.
+  app.post(
+    '/globalOptions/getAccessToken',
+    { schema: { body: Type.Object({ whId: code(20), clientCode: optional(30) }) }, config: { permission: can('edit') } },
+    async (request) => ok(await labelServiceToken(db, request.body as AccessTokenInput, request.user!)),
   );
   app.post(
     '/tblShippingLabel/getPrintData',

@@ -111,6 +111,9 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
   );
 
   app.get('/dept/findTree', { config: { permission: 'sys:dept:view,sys:user:view' } }, async () => ok(await deptTree(ctx.db)));
+  // Spec 000 §7 "Other: … GET /sysDept/hello": the department service's greeting, a probe that a signed-in console
+  // reaches the organisation calls (README "Departments"). It reads nothing and changes nothing.
+  app.get('/sysDept/hello', { config: { permission: AUTHENTICATED } }, async () => ok('hello'));
 
   app.post('/log/findPage', { schema: { body: PageRequestSchema }, config: { permission: 'sys:log:view' } }, async (request) =>
     ok(await findLogPage(ctx.db, request.body as PageRequest)),

@@ -320,6 +320,14 @@ describe('departments', () => {
     expect(inUse.body.msg).toContain('夜班');
     expect((await t.get<Tree[]>('/api/dept/findTree', admin)).body.data).toEqual(tree);
   });
+
+  it('answers GET /sysDept/hello (spec 000 §7) to a signed-in user, and 401 without a session', async () => {
+    await createUser(t, 'hello-nobody', { permissions: [], warehouses: [] });
+    const nobody = await t.login('hello-nobody', 'Secret#123');
+    for (const token of [admin, nobody])
+      expect((await t.get('/api/sysDept/hello', token)).body).toEqual({ code: 200, msg: null, data: 'hello' });
+    expect((await t.get('/api/sysDept/hello')).status).toBe(401);
+  });
 });
 
 describe('dictionary', () => {

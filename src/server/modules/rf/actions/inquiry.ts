@@ -10,7 +10,6 @@ import { gtinForms } from '../../../../shared/scan/gs1';
 import { findPage } from '../../../crud/crud.service';
 import type { CrudBinding } from '../../../crud/crud.types';
 import { AppError } from '../../../platform/errors';
-import { translate } from '../../../platform/i18n';
 import { INVENTORY_BINDINGS } from '../../inventory/inventory.bindings';
 import { gs1Of, itemByCode, requireScan } from './common';
 import type { RfAction, RfContext } from './types';
@@ -86,7 +85,6 @@ export const INQUIRY_ACTIONS: RfAction[] = [
         values: {
           inqBy: by,
           inqValue: value,
-          inqWhat: `${translate(ctx.lang, `rf.inquiry.by.${by}`)} ${value}`,
           inqRows: String(rows.length),
           inqQty: round(sum('actualQty')),
           inqAvail: round(sum('availableQty')),
