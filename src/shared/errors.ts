@@ -265,6 +265,14 @@ export const ERROR_CODES = [
   'importFileTooLarge',
   'importException',
   'importNoDataToExport',
+  // Expiry and shelf life (inventory/expiry.ts)
+  'controlDaysInvalid',
+  'orderMinShelfLifeRange',
+  'allocationShortDated',
+  'receiptLotExpired',
+  'receiptShortDated',
+  'expiredStockToAvailable',
+  'packStockShortDated',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

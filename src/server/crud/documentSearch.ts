@@ -77,6 +77,8 @@ export interface DocumentSearch<S extends { whId: string }> {
   conditions: (where: SearchWhere, search: S) => void;
   /** A select over the lines of the header row `m` (one row): its columns are added to each header row. */
   totals: RawBuilder<unknown>;
+  /** The order without a sort (columns of `m`); default newest first (`m.id desc`). */
+  order?: RawBuilder<unknown>;
 }
 
 export interface SearchRequest<S> {
@@ -105,7 +107,7 @@ export async function findDocumentPage<S extends { whId: string }>(
   const condition = sql.join(where.conditions, sql` and `);
   const order = sort
     ? sql`${sql.ref(`m.${snake(sort.field)}`)} ${sort.order === 'desc' ? sql`desc nulls last, m.id desc` : sql`asc nulls first, m.id`}`
-    : sql`m.id desc`;
+    : (def.order ?? sql`m.id desc`);
   const table = sql.table(def.table);
   const [count, page] = await Promise.all([
     sql<{ total: number }>`select count(*)::int as total from ${table} m where ${condition}`.execute(db),

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/connect';
 import { WINDOW_MS } from '../modules/auth/throttle';
+import { holdExpiredStock } from '../modules/inventory/expiry';
 import type { AppContext } from './context';
 
 /** Ended and expired sessions are kept a day: a replaced session's token answers 405 ("logged in elsewhere"), not 401. */
@@ -71,7 +72,7 @@ export async function purgeExpired(
   return counts;
 }
 
-/** Runs `purgeExpired` on a schedule; answers the stop function for shutdown (it waits for a run in progress). */
+/** Runs `purgeExpired` and the hold of expired stock (`holdExpiredStock`) on a schedule; answers the stop function for shutdown (it waits for a run in progress). */
 export function startHousekeeping(ctx: AppContext, log: FastifyBaseLogger): () => Promise<void> {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> = Promise.resolve();
@@ -88,6 +89,13 @@ export function startHousekeeping(ctx: AppContext, log: FastifyBaseLogger): () =
         if (Object.values(counts).some((n) => n > 0)) log.info({ deleted: counts }, 'expired rows purged');
       } catch (error) {
         log.error({ err: error }, 'purging expired rows failed');
+      }
+      try {
+        // Expired stock leaves availability (inventory/expiry.ts): once across every process (an advisory lock).
+        const held = await holdExpiredStock(ctx.db);
+        if (held > 0) log.info({ held }, 'expired stock held');
+      } catch (error) {
+        log.error({ err: error }, 'holding expired stock failed');
       }
       schedule(EVERY_MS);
     })();

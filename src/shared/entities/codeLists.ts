@@ -46,6 +46,11 @@ export const CODE_LISTS = {
   waveStatus: ['N', 'R', 'P', 'C', 'S', 'H'],
   /** Pick task and pick detail: O open, K picked, S short; a pick detail then P packed, D shipped. */
   pickStatus: ['O', 'K', 'S', 'P', 'D'],
+  /**
+   * Why an order line is not fully planned: no active unit conversion, no stock, not enough stock, or only expired or
+   * short-dated stock (below the minimum remaining shelf life).
+   */
+  shortReason: ['NOUOM', 'NOSTOCK', 'SHORT', 'SHORTDATED'],
   /** Why allocation chose a stock row: earliest expiry, oldest stock, or a whole pallet. */
   pickRule: ['FEFO', 'FIFO', 'PALLET'],
   // Shipping (docs/flows.md, src/server/modules/shipping/README.md)

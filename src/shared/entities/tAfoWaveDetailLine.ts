@@ -1,4 +1,5 @@
 import { defineEntity } from './defineEntity';
+import { codeField } from './fields';
 
 /**
  * A line of an order in a wave (spec 001 §2.9, §3 "Wave detail line"): one per order line, written by addOrder with
@@ -21,6 +22,8 @@ export const tAfoWaveDetailLine = defineEntity({
     lotNumber: { type: 'text', max: 50, column: true, width: 110, readOnly: true },
     storedAttributeId: { type: 'int', column: true, hidden: true, width: 90, readOnly: true },
     plannedQty: { type: 'decimal', column: true, width: 100, readOnly: true },
+    // Why the line is not fully planned at release (code list shortReason).
+    shortReason: codeField('shortReason', { column: true, width: 170, readOnly: true }),
   },
   form: [],
 });

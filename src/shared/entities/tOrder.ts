@@ -51,6 +51,8 @@ export const tOrder = defineEntity({
     storeOrderNumber: textField(50, { column: true, width: 130 }),
     loadId: textField(30, { column: true, width: 100, pattern: CODE_PATTERN }),
     lockFlag: codeField('yesNo', { column: true, width: 80 }),
+    // Days of shelf life the allocated stock must still have; empty: the client's MIN_SHELF_LIFE_DAYS (outbound README).
+    minShelfLifeDays: { type: 'int', column: true, width: 120, hidden: true },
     remark: textField(200, { column: true, width: 180 }),
     createBy: { type: 'text', column: true, width: 100, readOnly: true },
     confirmBy: { type: 'text', column: true, width: 100, readOnly: true, hidden: true },
@@ -65,6 +67,7 @@ export const tOrder = defineEntity({
     ['customerName', 'customerPhone'],
     ['shipToName', 'shipToPhone'],
     ['shipToAddr1'],
+    ['minShelfLifeDays'],
     ['remark'],
   ],
   more: [

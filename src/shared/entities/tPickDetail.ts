@@ -32,6 +32,8 @@ export const tPickDetail = defineEntity({
     packedQty: qty,
     shippedQty: qty,
     status: codeField('pickStatus', { filter: true, column: true, width: 80 }),
+    // Why the line is not fully planned (allocation, a short pick's re-allocation): code list shortReason.
+    shortReason: codeField('shortReason', { column: true, width: 170 }),
     lotNumber: shown(100),
     clientCode: shown(90, true),
     zone: shown(90),

@@ -13,6 +13,8 @@ export interface MenuSeed {
   viewOnly?: boolean;
   /** Further resources whose four buttons the screen carries too (the import types of the Excel import screen). */
   moreResources?: readonly { resource: string; name: string; nameEn: string }[];
+  /** Action permissions beyond the four (`sys:tReceipt:acceptShortDated`): one button each, after the screen's own. */
+  actions?: readonly { perms: string; name: string; nameEn: string }[];
   children?: MenuSeed[];
 }
 
@@ -78,7 +80,10 @@ export const MENU_TREE: MenuSeed[] = [
     children: [
       screen('采购订单', 'Purchase orders', 'Wms/TPoMaster', 'tPoMaster'),
       detail('采购订单明细', 'Purchase order lines', 'Wms/TPoDetail'),
-      screen('收货', 'Receipts', 'Wms/TReceipt', 'tReceipt'),
+      screen('收货', 'Receipts', 'Wms/TReceipt', 'tReceipt', {
+        // Receiving a lot with less remaining shelf life than the client's minimum (inbound README "Expiry").
+        actions: [{ perms: 'sys:tReceipt:acceptShortDated', name: '收货-接收临期', nameEn: 'Receipts: Accept short-dated' }],
+      }),
       // Desk screens of the receipt flow: their buttons are tReceipt's (receiving adds, inspection and putaway edit).
       // Desks keep their state (the chosen PO, the typed quantities) while the user looks at another screen.
       screen('收货作业', 'Receiving', 'Wms/Receiving', undefined, { keepAlive: true }),
@@ -118,11 +123,17 @@ export const MENU_TREE: MenuSeed[] = [
     icon: 'boxes',
     children: [
       screen('库存', 'Stored items', 'Wms/TStoredItem', 'tStoredItem'),
-      screen('库存调整', 'Adjustments', 'Wms/TblInvAdjustment', 'tblInvAdjustment'),
+      screen('库存调整', 'Adjustments', 'Wms/TblInvAdjustment', 'tblInvAdjustment', {
+        // Expired stock entering an available location by an adjustment or a movement (inventory, docs/flows.md).
+        actions: [
+          { perms: 'sys:tblInvAdjustment:acceptExpired', name: '库存调整-接收过期', nameEn: 'Adjustments: Accept expired' },
+        ],
+      }),
       detail('库存调整明细', 'Adjustment lines', 'Wms/TblInvAdjustmentDetail'),
       screen('库存移动', 'Movements', 'Wms/TblInvMovement', 'tblInvMovement'),
       detail('库存移动明细', 'Movement lines', 'Wms/TblInvMovementDetail'),
       screen('循环盘点', 'Cycle counts', 'Wms/TblCycleCountTask', 'tblCycleCountTask'),
+      screen('临期库存', 'Expiring stock', 'Wms/ExpiringStock', 'expiringStock', { viewOnly: true }),
     ],
   },
   {

@@ -65,6 +65,25 @@ async function insertMenus(db: Db, nodes: MenuSeed[], parentId: number): Promise
         )
         .execute();
     }
+    if (node.actions?.length) {
+      await db
+        .insertInto('sysMenu')
+        .values(
+          node.actions.map((a, i) => ({
+            parentId: id,
+            name: a.name,
+            nameEn: a.nameEn,
+            url: null,
+            perms: a.perms,
+            type: 2,
+            icon: null,
+            orderNum: 100 + i,
+            hidden: false,
+            keepAlive: false,
+          })),
+        )
+        .execute();
+    }
   }
 }
 

@@ -18,6 +18,7 @@ import {
   baseQuantities,
   blank,
   checkReceipt,
+  checkReceiptExpiry,
   enterReceiptStock,
   type ReceiptStock,
   reverseReceiptStock,
@@ -153,6 +154,7 @@ export async function adjustReceipt(db: Db, input: AdjustmentInput, actor: Actor
         receiptId: receipt.receiptId,
         locationId: receipt.locationId,
       });
+      await checkReceiptExpiry(trx, po, after, actor);
       await changeDifference(trx, po, line, receipt, after.qty, after.damaged);
       await lockStockKeys(trx, [before.key, after.stock.key]);
       await reverseReceiptStock(trx, before, 'RECEIVE_ADJUST', actor);

@@ -12,6 +12,17 @@ import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../inventory/execute.service';
 import {
+  ACCEPT_SHORT_DATED,
+  addDays,
+  dayControl,
+  daysBetween,
+  daysFor,
+  holdsPermission,
+  MIN_SHELF_LIFE_DAYS,
+  type PermissionHolder,
+  today,
+} from '../inventory/expiry';
+import {
   addStock,
   lockStockKeys,
   loggingRefusal,
@@ -70,12 +81,13 @@ interface ReceivingItem {
   lotControl: 'Y' | 'N';
   attributeCollectionId: string | null;
   sampleRate: number | null;
+  shelfLife: number | null;
 }
 
 /** The line's item (active) and the conversion factor of the line's order unit to the item's base unit. */
 async function receivingItem(trx: Trx, whId: string, line: PoLine): Promise<ReceivingItem & { factor: string }> {
   const { rows } = await sql<ReceivingItem & { factor: string | null }>`
-    select i.item_number, i.client_code, i.uom, i.lot_control, i.attribute_collection_id, i.sample_rate,
+    select i.item_number, i.client_code, i.uom, i.lot_control, i.attribute_collection_id, i.sample_rate, i.shelf_life,
       case when i.uom = ${line.orderUom} then '1' else u.conversion_factor::text end as factor
     from t_item_master i
     left join t_item_uom u on u.wh_id = i.wh_id and u.item_number = i.item_number and u.uom = ${line.orderUom} and u.status = 'A'
@@ -96,11 +108,20 @@ function quantities(qty: unknown, damaged: unknown): { qty: string; damaged: str
   return { qty: q, damaged: d };
 }
 
-/** Lot and expiry: a lot-controlled item needs both (and the line's lot when it names one); others carry neither. */
-function lotAndExpiry(item: ReceivingItem, line: PoLine, input: { lotNumber?: unknown; expirationDate?: unknown }) {
+/**
+ * Lot and expiry: a lot-controlled item needs both (and the line's lot when it names one); others carry neither. An item
+ * with a shelf life and no typed expiry expires `shelfLife` days after the receipt date (`receivedOn`, today).
+ */
+function lotAndExpiry(
+  item: ReceivingItem,
+  line: PoLine,
+  input: { lotNumber?: unknown; expirationDate?: unknown },
+  receivedOn: string,
+) {
   if (item.lotControl !== 'Y') return { lotNumber: null, expirationDate: null };
   const lotNumber = blank(input.lotNumber);
-  const expirationDate = blank(input.expirationDate);
+  const shelfLife = item.shelfLife ?? 0;
+  const expirationDate = blank(input.expirationDate) ?? (shelfLife > 0 ? addDays(receivedOn, shelfLife) : null);
   if (!lotNumber || !expirationDate) throw new AppError('lotAndExpiryRequired', { lineNumber: line.lineNumber });
   if (!isCalendarDate(expirationDate)) throw new AppError('fieldNotDate', { field: field('expirationDate') });
   if (line.lotNumber && line.lotNumber !== lotNumber) {
@@ -160,6 +181,8 @@ export interface ReceiptStock {
   inspect: boolean;
   expirationDate: string | null;
   attributes: readonly (string | null)[];
+  /** Appended to the description of the receipt's tran_log rows (a short-dated lot accepted: `SHORT-DATED 12/30`). */
+  note?: string;
 }
 
 /** Base-unit quantities of a receipt: qty × the unit's conversion factor, rounded to the ledger's 3 decimals. */
@@ -175,7 +198,7 @@ export async function baseQuantities(trx: Trx, qty: string, damaged: string, fac
 const context = (stock: ReceiptStock, tranType: string, actor: Actor, into: boolean): TranContext => ({
   category: 'INBOUND',
   tranType,
-  description: `${stock.poNumber}/${stock.lineNumber}`,
+  description: `${stock.poNumber}/${stock.lineNumber}${stock.note ? ` ${stock.note}` : ''}`,
   employeeId: actor.name,
   controlNumber: stock.receiptId,
   lineNumber: stock.lineNumber,
@@ -253,7 +276,7 @@ export async function checkReceipt(
   const { qty, damaged } = quantities(input.qty, input.qtyDamaged);
   const item = await receivingItem(trx, po.whId, line);
   const huId = await receivingPlace(trx, po.whId, where.locationId, blank(input.huId));
-  const { lotNumber, expirationDate } = lotAndExpiry(item, line, input);
+  const { lotNumber, expirationDate } = lotAndExpiry(item, line, input, await today(trx));
   const { storedAttributeId, values } = await receiptAttributes(trx, po.whId, item, line, input);
   const { base, damagedBase } = await baseQuantities(trx, qty, damaged, item.factor);
   const inspect = (item.sampleRate ?? 0) > 0;
@@ -279,6 +302,32 @@ export async function checkReceipt(
   };
 }
 
+/**
+ * The expiry rules of receiving (README "Expiry and shelf life"): an expired lot (expiry before today) is refused; a lot
+ * with fewer days left than the client's minimum remaining shelf life (MIN_SHELF_LIFE_DAYS: client row, else warehouse
+ * row, else 0) needs sys:tReceipt:acceptShortDated and is then noted on its RECEIVE tran_log row
+ * (`PO/line SHORT-DATED <days left>/<minimum>`).
+ */
+export async function checkReceiptExpiry(
+  trx: Trx,
+  po: PoHeader,
+  checked: CheckedReceipt,
+  actor: Actor & PermissionHolder,
+): Promise<void> {
+  const expiry = checked.stock.expirationDate;
+  if (expiry === null) return;
+  const now = await today(trx);
+  const left = daysBetween(now, expiry);
+  const lotNumber = checked.lotNumber ?? '';
+  if (left < 0) throw new AppError('receiptLotExpired', { lotNumber, expirationDate: expiry });
+  const minimum = daysFor(await dayControl(trx, po.whId, MIN_SHELF_LIFE_DAYS), po.clientCode, 0);
+  if (left >= minimum) return;
+  if (!holdsPermission(actor, ACCEPT_SHORT_DATED)) {
+    throw new AppError('receiptShortDated', { lotNumber, expirationDate: expiry, daysLeft: left, minDays: minimum });
+  }
+  checked.stock.note = `SHORT-DATED ${left}/${minimum}`;
+}
+
 /** The receipt number of this arrival: the one given when it already numbers receipts of this PO, else the next. */
 async function arrivalNumber(trx: Trx, po: PoHeader, receiptId: string | null): Promise<string> {
   if (!receiptId) return takeNextNumber(trx, po.whId, 'RECEIPT');
@@ -302,6 +351,7 @@ export async function addReceipt(db: Db, input: ReceiptInput, actor: Actor): Pro
         const locationId = await receivingLocation(trx, po.whId, doorId, blank(input.locationId));
         const receiptId = await arrivalNumber(trx, po, blank(input.receiptId));
         const checked = await checkReceipt(trx, po, line, { ...input }, { receiptId, locationId });
+        await checkReceiptExpiry(trx, po, checked, actor);
         await changeLineTotals(trx, po, line, checked.qty, checked.damaged);
         await lockStockKeys(trx, [checked.stock.key]);
         await enterReceiptStock(trx, checked.stock, 'RECEIVE', actor);

@@ -101,13 +101,14 @@ describe('addReceipt', () => {
     ]);
   });
 
-  it('needs lot and expiry for a lot-controlled item, and the line’s lot when the line names one', async () => {
+  // The fixture's lot item has a shelf life (30 days): an expiry left out is the receipt date + 30 (receivingExpiry.test.ts).
+  it('needs a lot for a lot-controlled item (and an expiry without shelf life), and the line’s lot when the line names one', async () => {
     await insertPo(db(), 'RV-LOT', [
       { lineNumber: 1, itemNumber: IN.itemLot, qty: '10' },
       { lineNumber: 2, itemNumber: IN.itemLot, qty: '10', lotNumber: 'L-FIXED' },
     ]);
     const base = { poNumber: 'RV-LOT', locationId: IN.i2, qty: '3' };
-    expect((await receive({ ...base, lineNumber: 1, lotNumber: 'L1' })).body).toMatchObject({
+    expect((await receive({ ...base, lineNumber: 1, expirationDate: '2027-06-01' })).body).toMatchObject({
       code: -10000,
       errorCode: 'lotAndExpiryRequired',
       msg: 'Lot and expire date must not be empty',

@@ -11,11 +11,15 @@ import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../platform/errors';
 import type { Grantee } from '../../platform/grants';
 import { completePutaway } from '../inbound/putaway.service';
+import { ACCEPT_EXPIRED, holdsPermission, type PermissionHolder, today } from './expiry';
 import { addStock, lockStockKeys, type StockKey, takeStock, writeTranLog } from './ledger.service';
 import { attributeValues, completeTask, lockOpenTask, requireLineClients, type TaskLine, taskLines } from './tasks';
 
-/** Who runs a task: their name for the logs, and their grants (every line's item must be of a granted client). */
-export type Actor = Grantee & { name: string };
+/**
+ * Who runs a task: their name for the logs, their grants (every line's item must be of a granted client) and — a
+ * signed-in user — their permissions (expired stock into an available location needs ACCEPT_EXPIRED).
+ */
+export type Actor = Grantee & { name: string } & PermissionHolder;
 
 /** An actor holding every warehouse and client (server jobs, tests, benchmarks). */
 export const everyGrant = (name: string): Actor => ({ name, warehouses: 'all', clients: {} });
@@ -32,6 +36,8 @@ interface LocationInfo {
   locationId: string;
   status: string;
   itemHuIndicator: 'I' | 'H';
+  /** The zone's type: A available, Q awaiting inspection, D unqualified (null: a location without zone). */
+  zoneType: string | null;
 }
 
 /**
@@ -40,9 +46,11 @@ interface LocationInfo {
  */
 async function locations(trx: Trx, whId: string, ids: string[]): Promise<{ at(locationId: string): LocationInfo }> {
   const { rows } = await sql<LocationInfo>`
-    select location_id, status, item_hu_indicator from t_location
-    where wh_id = ${whId} and location_id = any(${[...new Set(ids)]}::varchar[])
-    order by location_id for key share`.execute(trx);
+    select l.location_id, l.status, l.item_hu_indicator,
+      (select z.zone_type from t_zone z where z.wh_id = l.wh_id and z.zone = l.zone) as zone_type
+    from t_location l
+    where l.wh_id = ${whId} and l.location_id = any(${[...new Set(ids)]}::varchar[])
+    order by l.location_id for key share of l`.execute(trx);
   return {
     at(locationId) {
       const row = rows.find((r) => r.locationId === locationId);
@@ -54,6 +62,28 @@ async function locations(trx: Trx, whId: string, ids: string[]): Promise<{ at(lo
 
 const blank = (value: string | null | undefined): string | null =>
   value === undefined || value === null || value === '' ? null : value;
+
+/**
+ * Expired stock (expiry before today) may enter an available location (zone type A) only for a user holding
+ * sys:tblInvAdjustment:acceptExpired (inventory README "Expiry"); into Q or D zones it always may (quarantine).
+ */
+function refuseExpiredIntoAvailable(
+  actor: Actor,
+  now: string,
+  place: LocationInfo,
+  line: TaskLine,
+  expirationDate: string | null,
+): void {
+  if (expirationDate === null || expirationDate >= now || place.zoneType !== 'A') return;
+  if (holdsPermission(actor, ACCEPT_EXPIRED)) return;
+  throw new AppError('expiredStockToAvailable', {
+    lineNumber: line.lineNumber,
+    itemNumber: line.itemNumber,
+    lotNumber: line.lotNumber ?? '',
+    expirationDate,
+    locationId: place.locationId,
+  });
+}
 
 /** Runs one line's step; a refusal names the line (the exception log keeps it). */
 async function onLine<T>(line: TaskLine, step: () => Promise<T>): Promise<T> {
@@ -121,9 +151,11 @@ export async function approveMovement(db: Db, whId: string, taskId: string, acto
       trx,
       moves.flatMap((m) => [m.source, m.target]),
     );
+    const now = await today(trx);
     for (const { line, source, target } of moves) {
       await onLine(line, async () => {
         const taken = await takeStock(trx, source, line.qty, null);
+        refuseExpiredIntoAvailable(actor, now, places.at(line.destLocationId), line, taken.expirationDate);
         await addStock(trx, target, line.qty, { expirationDate: taken.expirationDate, fifoDate: taken.fifoDate }, null);
         // One log row per line: the quantity moved, from and to.
         await writeTranLog(trx, source, taken.clientCode, line.qty, {
@@ -169,13 +201,14 @@ export async function confirmAdjustment(db: Db, whId: string, taskId: string, ac
       if (place.itemHuIndicator === 'H' && !key.huId) {
         throw new AppError('palletNotAllowEmpty', { lineNumber: line.lineNumber });
       }
-      return { line, key };
+      return { line, key, place };
     });
     await lockStockKeys(
       trx,
       changes.map((c) => c.key),
     );
-    for (const { line, key } of changes) {
+    const now = await today(trx);
+    for (const { line, key, place } of changes) {
       await onLine(line, async () => {
         const negative = line.qty.startsWith('-');
         const context = {
@@ -195,6 +228,7 @@ export async function confirmAdjustment(db: Db, whId: string, taskId: string, ac
             short: 'greaterThanAvailableStock',
           });
         } else {
+          refuseExpiredIntoAvailable(actor, now, place, line, line.expirationDate);
           await addStock(trx, key, line.qty, { expirationDate: line.expirationDate }, context);
         }
       });

@@ -20,6 +20,7 @@ import { AppError } from '../../platform/errors';
 import { grantScope, grantsClient, grantsWarehouse, itemClient } from '../../platform/grants';
 import { optionalText } from '../../platform/schemas';
 import { approveMovement, confirmAdjustment } from './execute.service';
+import { registerExpiryRoutes } from './expiry.routes';
 import { AVAILABLE_QTY, lockStockKeys, loggingRefusal, type StockKey, setHold } from './ledger.service';
 import { registerLineRoutes } from './lines.routes';
 
@@ -62,6 +63,7 @@ const STORED_ITEMS: CrudBinding = { entity: tStoredItem, table: 'v_stored_item' 
 export function registerInventoryRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   registerLineRoutes(app, ctx);
+  registerExpiryRoutes(app, ctx);
 
   // Executing a task: one transaction over all its lines; a refusal is kept in the exception log.
   const executions = [

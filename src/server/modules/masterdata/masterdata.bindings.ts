@@ -21,6 +21,7 @@ import { tZoneLoca } from '../../../shared/entities/tZoneLoca';
 import type { CrudBinding } from '../../crud/crud.types';
 import { grantsWarehouse } from '../../platform/grants';
 import { checkWhseControl } from '../inbound/receiving.po';
+import { checkDaysControl } from '../inventory/expiry';
 import {
   checkAttributeCollection,
   checkControl,
@@ -58,7 +59,14 @@ const warehouse: CrudBinding = {
 export const MASTERDATA_BINDINGS: readonly CrudBinding[] = [
   warehouse,
   { entity: tClient, table: 't_client' },
-  { entity: tWhseControl, table: 't_whse_control', beforeSave: async (_trx, row) => checkWhseControl(row) },
+  {
+    entity: tWhseControl,
+    table: 't_whse_control',
+    beforeSave: async (_trx, row) => {
+      checkWhseControl(row);
+      checkDaysControl(row);
+    },
+  },
   {
     entity: tControl,
     table: 't_control',

@@ -3,8 +3,9 @@
  * of the call: the waves locked in id order, each wave N (or H held from N) allocated and made R, a wave H held from R
  * resumed R. Allocation is set-based: the wave's order lines and the candidate stock are read in one query each, the
  * candidate keys locked (`lockStockKeys`, the ledger's global order), the plan made in memory line by line (order
- * priority, order number, line number; FEFO, FIFO, picking flow; whole pallets) and written with one conditional
- * update per stock row (`allocateStock`), one insert of pick details, one of pick tasks, one of exception-log rows.
+ * priority, order number, line number; FEFO over unexpired stock meeting the line's minimum remaining shelf life, FIFO,
+ * picking flow; whole pallets) and written with one conditional update per stock row (`allocateStock`), one insert of
+ * pick details, one of pick tasks, one of exception-log rows.
  */
 import { sql } from 'kysely';
 import type { Trx } from '../../crud/crud.types';
@@ -13,6 +14,7 @@ import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../platform/errors';
 import { grantsClient, grantsWarehouse } from '../../platform/grants';
 import type { Actor } from '../inventory/execute.service';
+import { addDays, type DayControl, dayControl, daysFor, MIN_SHELF_LIFE_DAYS, today } from '../inventory/expiry';
 import { allocateStock, fromMilli, lockStockKeys, loggingRefusal, type Reservation, toMilli } from '../inventory/ledger.service';
 import { takeNextNumber } from '../masterdata/control.service';
 
@@ -52,6 +54,11 @@ export interface DemandLine {
   storedAttributeId: number | null;
   uom: string;
   baseQty: string | null;
+  /**
+   * The earliest expiry the line may take (yyyy-MM-dd): today + the minimum remaining shelf life (order, else client,
+   * else warehouse MIN_SHELF_LIFE_DAYS, else 0 — never expired stock). Stock without expiry always qualifies.
+   */
+  minExpiry: string;
 }
 
 /**
@@ -85,11 +92,26 @@ export interface Planned {
 
 const field = (name: string) => `entity.tWaveMaster.field.${name}`;
 
+/** The minimum remaining shelf life of a warehouse's orders: today and the MIN_SHELF_LIFE_DAYS control, read once. */
+export interface ShelfLifeRule {
+  today: string;
+  control: DayControl;
+}
+
+export async function shelfLifeRule(trx: Trx, whId: string): Promise<ShelfLifeRule> {
+  return { today: await today(trx), control: await dayControl(trx, whId, MIN_SHELF_LIFE_DAYS) };
+}
+
+/** A line's earliest acceptable expiry: today + the order's days, else the client's, else the warehouse's, else 0. */
+export const minExpiryOf = (rule: ShelfLifeRule, clientCode: string, orderDays: number | null): string =>
+  addDays(rule.today, orderDays ?? daysFor(rule.control, clientCode, 0));
+
 /** The lines of the waves, in allocation order: order priority, order number, line number. */
 async function demandLines(trx: Trx, whId: string, waveId: string): Promise<DemandLine[]> {
-  const { rows } = await sql<DemandLine>`
+  const rule = await shelfLifeRule(trx, whId);
+  const { rows } = await sql<Omit<DemandLine, 'minExpiry'> & { minShelfLifeDays: number | null }>`
     select wd.wave_id, d.order_number, d.line_number, o.client_code, d.item_number, d.lot_number, d.stored_attribute_id,
-      i.uom,
+      o.min_shelf_life_days, i.uom,
       case when d.order_uom = i.uom then trim_scale(d.qty)::text
         else trim_scale(round(d.qty * u.conversion_factor, 3))::text end as base_qty
     from t_afo_wave_detail wd
@@ -99,10 +121,17 @@ async function demandLines(trx: Trx, whId: string, waveId: string): Promise<Dema
     left join t_item_uom u on u.wh_id = d.wh_id and u.item_number = d.item_number and u.uom = d.order_uom and u.status = 'A'
     where wd.wh_id = ${whId} and wd.wave_id = ${waveId} and o.status = 'W'
     order by o.priority, o.order_number, d.line_number`.execute(trx);
-  return rows.map((r) => ({ ...r, storedAttributeId: r.storedAttributeId === null ? null : Number(r.storedAttributeId) }));
+  return rows.map(({ minShelfLifeDays, ...r }) => ({
+    ...r,
+    storedAttributeId: r.storedAttributeId === null ? null : Number(r.storedAttributeId),
+    minExpiry: minExpiryOf(rule, r.clientCode, minShelfLifeDays),
+  }));
 }
 
-/** Candidate stock of the items, in allocation order per item: FEFO (no expiry last), FIFO, picking flow. */
+/**
+ * Candidate stock of the items, in allocation order per item: FEFO (no expiry last), FIFO, picking flow. Expired rows
+ * (expiry before today) are never candidates; the minimum remaining life of each line is `planLine`'s.
+ */
 export async function candidates(trx: Trx, whId: string, items: readonly string[]): Promise<Candidate[]> {
   if (items.length === 0) return [];
   const { rows } = await sql<Candidate>`
@@ -115,6 +144,7 @@ export async function candidates(trx: Trx, whId: string, items: readonly string[
     join t_zone z on z.wh_id = l.wh_id and z.zone = l.zone and z.zone_type = 'A'
     where s.wh_id = ${whId} and s.item_number = any(${[...items]}::varchar[]) and s.status = 'A'
       and s.actual_qty - s.unavailable_qty - s.allocated_qty > 0
+      and (s.expiration_date is null or s.expiration_date >= current_date)
     order by s.item_number, s.expiration_date nulls last, s.fifo_date, l.picking_flow nulls last, s.location_id, s.id`.execute(
     trx,
   );
@@ -133,8 +163,9 @@ export async function lockedCandidates(trx: Trx, whId: string, items: readonly s
 
 /**
  * Plans one line over the candidates (whose `available` is decreased as they are planned): rows of the line's item,
- * lot and stored attribute id when the line names them, in the candidates' order; a pallet row gives its whole
- * available quantity when the line still needs at least that much. Answers the reservations; what stays is short.
+ * lot and stored attribute id when the line names them, expiring no earlier than the line's `minExpiry` (or without
+ * expiry), in the candidates' order; a pallet row gives its whole available quantity when the line still needs at least
+ * that much. Answers the reservations; what stays is short.
  */
 export function planLine(line: DemandLine, need: bigint, byItem: Map<string, Candidate[]>, left: Map<number, bigint>): Planned[] {
   const planned: Planned[] = [];
@@ -143,6 +174,8 @@ export function planLine(line: DemandLine, need: bigint, byItem: Map<string, Can
     if (remaining <= 0n) break;
     if (line.lotNumber !== null && row.lotNumber !== line.lotNumber) continue;
     if (line.storedAttributeId !== null && row.storedAttributeId !== line.storedAttributeId) continue;
+    // yyyy-MM-dd compares as text.
+    if (row.expirationDate !== null && row.expirationDate < line.minExpiry) continue;
     const available = left.get(row.id) ?? 0n;
     if (available <= 0n) continue;
     const pallet = row.huId !== null || row.itemHuIndicator === 'H';
@@ -227,6 +260,43 @@ export async function reserve(trx: Trx, waveId: string, planned: readonly Planne
   if (failed.length > 0) throw new Error(`allocation lost stock rows ${failed.join(', ')} under their locks`);
 }
 
+/** Why a line is short (code list shortReason) and the exception-log code that says so. */
+export type ShortReason = 'NOUOM' | 'NOSTOCK' | 'SHORT' | 'SHORTDATED';
+export const SHORT_ERROR_CODES: Readonly<Record<ShortReason, string>> = {
+  NOUOM: 'allocationNoUom',
+  NOSTOCK: 'allocationNoStock',
+  SHORT: 'allocationShort',
+  SHORTDATED: 'allocationShortDated',
+};
+
+/**
+ * Of the short lines, those for which stock exists that the shelf-life rule kept out: rows of the line's item (lot and
+ * attribute id when it names them) in an available location, not all reserved, whose expiry is before the line's
+ * minimum — expired (also held by the expiry job) or short-dated. One query for all of them; their reason is SHORTDATED.
+ */
+export async function shortDatedLines(trx: Trx, whId: string, lines: readonly DemandLine[]): Promise<Set<string>> {
+  if (lines.length === 0) return new Set();
+  const rows = lines.map((l) => ({
+    o: l.orderNumber,
+    n: l.lineNumber,
+    i: l.itemNumber,
+    lot: l.lotNumber,
+    attr: l.storedAttributeId,
+    min: l.minExpiry,
+  }));
+  const { rows: found } = await sql<{ o: string; n: number }>`
+    select r.o, r.n from json_to_recordset(${JSON.stringify(rows)}::json)
+      as r(o varchar, n integer, i varchar, lot varchar, attr bigint, min date)
+    where exists (
+      select 1 from t_stored_item s
+      join t_location l on l.wh_id = s.wh_id and l.location_id = s.location_id and l.type <> 'S'
+      join t_zone z on z.wh_id = l.wh_id and z.zone = l.zone and z.zone_type = 'A'
+      where s.wh_id = ${whId} and s.item_number = r.i and s.expiration_date < r.min
+        and s.actual_qty - s.unavailable_qty - s.allocated_qty > 0
+        and (r.lot is null or s.lot_number = r.lot) and (r.attr is null or s.stored_attribute_id = r.attr))`.execute(trx);
+  return new Set(found.map((f) => lineKey(f.o, Number(f.n))));
+}
+
 /** Writes exception-log rows (OUTBOUND) for lines that stay short, in one insert. */
 export async function logShortages(
   trx: Trx,
@@ -278,31 +348,64 @@ async function allocateWave(
     left.set(row.id, toMilli(row.available));
   }
   const planned: Planned[] = [];
-  const details: { line: DemandLine; ordered: string; planned: string; unplanned: string }[] = [];
-  const shorts: { line: DemandLine; qty: string; errorCode: string }[] = [];
+  const details: Detail[] = [];
+  const shorts: { line: DemandLine; qty: string; reason: ShortReason }[] = [];
   let plannedLines = 0;
   for (const line of lines) {
     if (line.baseQty === null) {
       // No active unit conversion: nothing can be planned; the pick detail keeps the line in the item's unit count 0.
-      shorts.push({ line, qty: '0', errorCode: 'allocationNoUom' });
+      shorts.push({ line, qty: '0', reason: 'NOUOM' });
       continue;
     }
     const need = toMilli(line.baseQty);
     const parts = planLine(line, need, byItem, left);
     planned.push(...parts);
     const got = parts.reduce((sum, p) => sum + p.qty, 0n);
-    details.push({ line, ordered: line.baseQty, planned: fromMilli(got), unplanned: fromMilli(need - got) });
+    const detail: Detail = {
+      line,
+      ordered: line.baseQty,
+      planned: fromMilli(got),
+      unplanned: fromMilli(need - got),
+      reason: null,
+    };
+    details.push(detail);
     if (got === need) plannedLines++;
-    else shorts.push({ line, qty: fromMilli(need - got), errorCode: got === 0n ? 'allocationNoStock' : 'allocationShort' });
+    else shorts.push({ line, qty: detail.unplanned, reason: got === 0n ? 'NOSTOCK' : 'SHORT' });
   }
+  // A short line for which the shelf-life rule kept stock out says so (wave and pick screens, exception log).
+  const dated = await shortDatedLines(
+    trx,
+    whId,
+    shorts.filter((s) => s.reason !== 'NOUOM').map((s) => s.line),
+  );
+  const reasons = new Map<string, ShortReason>();
+  for (const short of shorts) {
+    if (short.reason !== 'NOUOM' && dated.has(lineKey(short.line.orderNumber, short.line.lineNumber)))
+      short.reason = 'SHORTDATED';
+    reasons.set(lineKey(short.line.orderNumber, short.line.lineNumber), short.reason);
+  }
+  for (const detail of details) detail.reason = reasons.get(lineKey(detail.line.orderNumber, detail.line.lineNumber)) ?? null;
   await reserve(trx, wave.waveId, planned, actor);
   const ids = await insertDetails(trx, whId, wave.waveId, details);
   await insertTasks(trx, { whId, ...wave }, planned, ids, await pickIds(trx, whId, planned));
-  await logShortages(trx, whId, 'ALLOCATE', wave.waveId, actor, shorts);
+  await logShortages(
+    trx,
+    whId,
+    'ALLOCATE',
+    wave.waveId,
+    actor,
+    shorts.map((s) => ({ line: s.line, qty: s.qty, errorCode: SHORT_ERROR_CODES[s.reason] })),
+  );
+  const waveLines = [
+    ...details.map((d) => ({ o: d.line.orderNumber, n: d.line.lineNumber, planned: d.planned, reason: d.reason })),
+    ...shorts
+      .filter((s) => s.reason === 'NOUOM')
+      .map((s) => ({ o: s.line.orderNumber, n: s.line.lineNumber, planned: '0', reason: s.reason })),
+  ];
   await sql`
-    update t_afo_wave_detail_line wl set planned_qty = r.planned, update_time = now()
-    from json_to_recordset(${JSON.stringify(details.map((d) => ({ o: d.line.orderNumber, n: d.line.lineNumber, planned: d.planned })))}::json)
-      as r(o varchar, n integer, planned numeric)
+    update t_afo_wave_detail_line wl set planned_qty = r.planned, short_reason = r.reason, update_time = now()
+    from json_to_recordset(${JSON.stringify(waveLines)}::json)
+      as r(o varchar, n integer, planned numeric, reason varchar)
     where wl.wh_id = ${whId} and wl.order_number = r.o and wl.line_number = r.n`.execute(trx);
   await sql`
     update t_order set status = 'A', update_time = now()
@@ -316,13 +419,17 @@ async function allocateWave(
   return { waveId: wave.waveId, planned: plannedLines, short: lines.length - plannedLines };
 }
 
+/** A pick detail to write: the line's quantities in base units and why it is short (null when fully planned). */
+interface Detail {
+  line: DemandLine;
+  ordered: string;
+  planned: string;
+  unplanned: string;
+  reason: ShortReason | null;
+}
+
 /** One pick detail per line (S when nothing at all is planned); answers their ids by order line. */
-async function insertDetails(
-  trx: Trx,
-  whId: string,
-  waveId: string,
-  details: readonly { line: DemandLine; ordered: string; planned: string; unplanned: string }[],
-): Promise<DetailIds> {
+async function insertDetails(trx: Trx, whId: string, waveId: string, details: readonly Detail[]): Promise<DetailIds> {
   if (details.length === 0) return new Map();
   const rows = details.map((d) => ({
     o: d.line.orderNumber,
@@ -336,13 +443,15 @@ async function insertDetails(
     planned: d.planned,
     unplanned: d.unplanned,
     status: toMilli(d.planned) === 0n ? 'S' : 'O',
+    reason: d.reason,
   }));
   const { rows: inserted } = await sql<{ id: number; orderNumber: string; lineNumber: number }>`
     insert into t_pick_detail (wh_id, wave_id, order_number, line_number, client_code, item_number, lot_number,
-      stored_attribute_id, uom, qty_ordered, planned_qty, unplanned_qty, status)
-    select ${whId}, ${waveId}, r.o, r.n, r.c, r.i, r.lot, r.attr, r.uom, r.ordered, r.planned, r.unplanned, r.status
+      stored_attribute_id, uom, qty_ordered, planned_qty, unplanned_qty, status, short_reason)
+    select ${whId}, ${waveId}, r.o, r.n, r.c, r.i, r.lot, r.attr, r.uom, r.ordered, r.planned, r.unplanned, r.status,
+      r.reason
     from json_to_recordset(${JSON.stringify(rows)}::json) as r(o varchar, n integer, c varchar, i varchar, lot varchar,
-      attr bigint, uom varchar, ordered numeric, planned numeric, unplanned numeric, status char(1))
+      attr bigint, uom varchar, ordered numeric, planned numeric, unplanned numeric, status char(1), reason varchar)
     returning id, order_number, line_number`.execute(trx);
   return new Map(inserted.map((r) => [lineKey(r.orderNumber, r.lineNumber), r.id]));
 }

@@ -34,9 +34,13 @@ import {
   insertTasks,
   lineKey,
   logShortages,
+  minExpiryOf,
   pickIds,
   planLine,
   reserve,
+  SHORT_ERROR_CODES,
+  shelfLifeRule,
+  shortDatedLines,
 } from './allocation.service';
 
 /** The body of completeWavePick: the quantity picked (base unit) and where it was picked, as allocated. */
@@ -308,20 +312,25 @@ export async function pickLocShortage(db: Db, input: ShortInput, actor: Actor): 
           status = 'S', picked_by = ${actor.name}, picked_time = now(), hold_reason_id = ${SHORT_HOLD_REASON},
           update_time = now()
         where id = ${task.id} and status = 'O'`.execute(trx);
-      const reallocated = await reallocate(trx, task, wave, staging, missing, actor);
+      const demand = await detailLine(trx, task);
+      const reallocated = await reallocate(trx, task, demand, wave, staging, missing, actor);
       const unplanned = fromMilli(toMilli(missing) - toMilli(reallocated));
+      // What stays unplanned says why: only expired or short-dated stock left, or not enough stock.
+      const reason =
+        toMilli(unplanned) === 0n ? null : (await shortDatedLines(trx, task.whId, [demand])).size > 0 ? 'SHORTDATED' : 'SHORT';
       await sql`
         update t_pick_detail set picked_qty = picked_qty + ${found}::numeric, staged_qty = staged_qty + ${found}::numeric,
           planned_qty = planned_qty - ${unplanned}::numeric, unplanned_qty = unplanned_qty + ${unplanned}::numeric,
-          update_time = now()
+          short_reason = coalesce(${reason}, short_reason), update_time = now()
         where id = ${task.pickDetailId}`.execute(trx);
       await sql`
-        update t_afo_wave_detail_line set planned_qty = greatest(planned_qty - ${unplanned}::numeric, 0), update_time = now()
+        update t_afo_wave_detail_line set planned_qty = greatest(planned_qty - ${unplanned}::numeric, 0),
+          short_reason = coalesce(${reason}, short_reason), update_time = now()
         where wh_id = ${task.whId} and order_number = ${task.orderNumber} and line_number = ${task.lineNumber}`.execute(trx);
-      const line = demandOf(task);
+      const line = demandOf(task, demand.minExpiry);
       await logShortages(trx, task.whId, 'SHORT', task.pickId, actor, [
         { line, qty: missing, errorCode: 'pickShort', locationId: task.pickLocation },
-        ...(toMilli(unplanned) > 0n ? [{ line, qty: unplanned, errorCode: 'allocationShort' }] : []),
+        ...(reason ? [{ line, qty: unplanned, errorCode: SHORT_ERROR_CODES[reason] }] : []),
       ]);
       await settle(trx, task, toMilli(found) > 0n);
       const { rows } = await sql<{ pickedQty: string; shortQty: string }>`
@@ -338,7 +347,7 @@ export async function pickLocShortage(db: Db, input: ShortInput, actor: Actor): 
   );
 }
 
-const demandOf = (task: TaskRow): DemandLine => ({
+const demandOf = (task: TaskRow, minExpiry: string): DemandLine => ({
   waveId: task.waveId,
   orderNumber: task.orderNumber,
   lineNumber: task.lineNumber,
@@ -348,20 +357,41 @@ const demandOf = (task: TaskRow): DemandLine => ({
   storedAttributeId: task.storedAttributeId,
   uom: '',
   baseQty: null,
+  minExpiry,
 });
 
 /**
- * Allocates the missing quantity of a short pick elsewhere for the same pick detail (the same lot and attribute rules;
- * the short row is held, so never itself): new task rows under new pick ids. Answers the quantity re-allocated.
+ * The task's order line as allocation sees it: the pick detail's lot and attribute id, and the earliest expiry the
+ * order's minimum remaining shelf life allows (order, client, warehouse; today's rule, not the release day's).
  */
-async function reallocate(trx: Trx, task: TaskRow, wave: WaveInfo, staging: string, missing: string, actor: Actor) {
-  const { rows: detail } = await sql<{ lotNumber: string | null; storedAttributeId: number | null }>`
-    select lot_number, stored_attribute_id from t_pick_detail where id = ${task.pickDetailId}`.execute(trx);
-  const line: DemandLine = {
-    ...demandOf(task),
-    lotNumber: detail[0]?.lotNumber ?? null,
-    storedAttributeId: detail[0]?.storedAttributeId == null ? null : Number(detail[0].storedAttributeId),
+async function detailLine(trx: Trx, task: TaskRow): Promise<DemandLine> {
+  const { rows } = await sql<{ lotNumber: string | null; storedAttributeId: number | null; minShelfLifeDays: number | null }>`
+    select d.lot_number, d.stored_attribute_id, o.min_shelf_life_days from t_pick_detail d
+    join t_order o on o.wh_id = d.wh_id and o.order_number = d.order_number
+    where d.id = ${task.pickDetailId}`.execute(trx);
+  const detail = rows[0];
+  const rule = await shelfLifeRule(trx, task.whId);
+  return {
+    ...demandOf(task, minExpiryOf(rule, task.clientCode, detail?.minShelfLifeDays ?? null)),
+    lotNumber: detail?.lotNumber ?? null,
+    storedAttributeId: detail?.storedAttributeId == null ? null : Number(detail.storedAttributeId),
   };
+}
+
+/**
+ * Allocates the missing quantity of a short pick elsewhere for the same pick detail (the same lot, attribute and
+ * shelf-life rules; the short row is held, so never itself): new task rows under new pick ids. Answers the quantity
+ * re-allocated.
+ */
+async function reallocate(
+  trx: Trx,
+  task: TaskRow,
+  line: DemandLine,
+  wave: WaveInfo,
+  staging: string,
+  missing: string,
+  actor: Actor,
+) {
   const stock = await candidates(trx, task.whId, [task.itemNumber]);
   const left = new Map(stock.map((row) => [row.id, toMilli(row.available)]));
   const planned = planLine(line, toMilli(missing), new Map([[task.itemNumber, stock]]), left);

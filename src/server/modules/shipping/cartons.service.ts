@@ -25,6 +25,7 @@ import {
   writeTranLog,
 } from '../inventory/ledger.service';
 import { takeNextNumber } from '../masterdata/control.service';
+import { minExpiryOf, shelfLifeRule } from '../outbound/allocation.service';
 import { activeCartonTypes, chooseCartonType } from './cartonType';
 import { type CartonRow, readCarton, refuseShipped } from './shipping.guard';
 
@@ -386,9 +387,15 @@ export async function completeCartonPick(db: Db, input: CompleteInput, actor: Ac
           });
         }
       }
+      // Carton pick follows the shelf-life rule of allocation: the order's minimum remaining life, today.
+      const { rows: shelf } = await sql<{ minShelfLifeDays: number | null }>`
+        select min_shelf_life_days from t_order where wh_id = ${carton.whId} and order_number = ${carton.orderNumber}`.execute(
+        trx,
+      );
+      const minExpiry = minExpiryOf(await shelfLifeRule(trx, carton.whId), carton.clientCode, shelf[0]?.minShelfLifeDays ?? null);
       for (const [key, m] of merged) {
         const line = remaining.get(key) as RemainingRow;
-        await packLine(trx, carton, line, fromMilli(m.milli), actor);
+        await packLine(trx, carton, line, fromMilli(m.milli), actor, minExpiry);
       }
       const logical = await logicalWeight(trx, carton.whId, carton.cartonNumber);
       const status = weightStatus(logical, actual, await tolerancePct(trx, carton.whId, carton.clientCode));
@@ -417,11 +424,30 @@ export async function completeCartonPick(db: Db, input: CompleteInput, actor: Ac
   );
 }
 
-/** Moves one merged line from the staging stock into the carton (one PACK row), its carton line and pick detail. */
-async function packLine(trx: Trx, carton: CartonRow, line: RemainingRow, qty: string, actor: Actor): Promise<void> {
+/**
+ * Moves one merged line from the staging stock into the carton (one PACK row), its carton line and pick detail. Staged
+ * stock that expires before `minExpiry` (expired, or short of the order's minimum remaining life since it was picked)
+ * is refused (`packStockShortDated`).
+ */
+async function packLine(
+  trx: Trx,
+  carton: CartonRow,
+  line: RemainingRow,
+  qty: string,
+  actor: Actor,
+  minExpiry: string,
+): Promise<void> {
   const to = cartonKey(carton, line.itemNumber, line.lotNumber, line.storedAttributeId);
   const from: StockKey = { ...to, huId: null };
   const row = await takeStock(trx, from, qty, null);
+  if (row.expirationDate !== null && row.expirationDate < minExpiry) {
+    throw new AppError('packStockShortDated', {
+      itemNumber: line.itemNumber,
+      lotNumber: line.lotNumber ?? '',
+      expirationDate: row.expirationDate,
+      minExpiry,
+    });
+  }
   await addStock(trx, to, qty, { expirationDate: row.expirationDate, fifoDate: row.fifoDate }, null);
   const attributes = await attributeValues(trx, line.storedAttributeId);
   const context: TranContext = {

@@ -9,6 +9,7 @@ import { permission } from '../../../../shared/permissions';
 import { AppError } from '../../../platform/errors';
 import { poNotOpen, RECEIVABLE, readPo } from '../../inbound/receiving.po';
 import { addReceipt } from '../../inbound/receiving.service';
+import { today } from '../../inventory/expiry';
 import { gs1Of, gs1Values, requireCode, requireDate, requireQty, scannedItem } from './common';
 import type { RfAction, RfContext, RfResult } from './types';
 
@@ -204,9 +205,20 @@ export const RECEIVE_ACTIONS: RfAction[] = [
     kind: 'exec',
     name: 'receive.expiry',
     permission: RECEIVE,
-    doc: 'The expiry date: YYYY-MM-DD, YYYYMMDD, YYMMDD or a GS1 scan (17/15).',
+    doc: 'The expiry date: YYYY-MM-DD, YYYYMMDD, YYMMDD or a GS1 scan (17/15); an expired date is refused (receiptLotExpired). Left empty for an item with a shelf life: the receipt date + the shelf life (addReceipt).',
     async run(ctx) {
-      return { values: { expirationDate: requireDate(ctx.input) } };
+      if (ctx.input.trim() === '') {
+        const { rows } = await sql<{ shelfLife: number | null }>`
+          select shelf_life from t_item_master where wh_id = ${ctx.whId} and item_number = ${ctx.values.itemNumber ?? ''}`.execute(
+          ctx.db,
+        );
+        if ((rows[0]?.shelfLife ?? 0) > 0) return { values: { expirationDate: null } };
+      }
+      const expirationDate = requireDate(ctx.input);
+      if (expirationDate < (await today(ctx.db))) {
+        throw new AppError('receiptLotExpired', { lotNumber: ctx.values.lotNumber ?? '', expirationDate });
+      }
+      return { values: { expirationDate } };
     },
   },
   {
