@@ -23,6 +23,7 @@ import * as m0022 from './migrations/0022_badge_hash';
 import * as m0023 from './migrations/0023_print_job_clients';
 import * as m0024 from './migrations/0024_pod_unattached';
 import * as m0025 from './migrations/0025_expiry';
+import * as m0026 from './migrations/0026_trace';
 
 // Listed explicitly: the server is one esbuild bundle, so nothing is read from disk at run time.
 const MIGRATIONS: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023_print_job_clients': m0023,
   '0024_pod_unattached': m0024,
   '0025_expiry': m0025,
+  '0026_trace': m0026,
 };
 
 /** Brings the schema to the newest version; fails loudly (the server must not start half-migrated). */
