@@ -18,6 +18,7 @@ import {
   tasksOf,
 } from '../../../../tests/support/pickFixture';
 import { createTestApp, type TestApp } from '../../../../tests/support/testApp';
+import { tOrderDetail } from '../../../shared/entities/tOrderDetail';
 import type { PageResult } from '../../../shared/wire';
 
 type Row = Record<string, unknown>;
@@ -195,9 +196,7 @@ describe('a line’s hold reason', () => {
       db(),
     );
     expect(rows).toEqual([]);
-  });
-
-  it('the console’s lookup lists only the client’s HOLD reasons', async () => {
+    // The console's line dialog offers the same: the client's HOLD reasons only (getReason, type HOLD).
     const res = await t.post<{ optionValue: string }[]>(
       '/api/globalOptions/getReason',
       { whId: PK.whId, clientCode: PK.client, type: 'HOLD' },
@@ -207,6 +206,11 @@ describe('a line’s hold reason', () => {
     expect(values).toEqual(expect.arrayContaining(['THD-OWN', PK.holdReason]));
     expect(values).not.toContain('THD-OTHER');
     expect(values).not.toContain('THD-ADJ');
+    expect(tOrderDetail.fields.holdReasonId.lookup).toEqual({
+      name: 'getReason',
+      params: { whId: 'whId', clientCode: 'clientCode' },
+      fixed: { type: 'HOLD' },
+    });
   });
 
   it('a held line is short (HELD) at release; cleared while its order waits in a wave, the next release allocates it', async () => {
