@@ -277,6 +277,12 @@ export const ERROR_CODES = [
   'receiptShortDated',
   'expiredStockToAvailable',
   'packStockShortDated',
+  // Holds and locks (outbound README "Holds and locks")
+  'orderLocked',
+  'holdReasonNotHold',
+  'allocationHeld',
+  // Lot and serial trace (inventory/trace.service.ts)
+  'traceQueryRequired',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

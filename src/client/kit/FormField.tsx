@@ -56,9 +56,10 @@ export function FormField({ entity, field, def, value, form, error, readOnly, on
       />
     );
   } else if (def.lookup) {
-    const params = Object.fromEntries(
-      Object.entries(def.lookup.params ?? {}).map(([key, source]) => [key, form?.[source] ?? '']),
-    );
+    const params = {
+      ...def.lookup.fixed,
+      ...Object.fromEntries(Object.entries(def.lookup.params ?? {}).map(([key, source]) => [key, form?.[source] ?? ''])),
+    };
     control = (
       <LookupSelect
         name={def.lookup.name}

@@ -78,6 +78,7 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   ...Object.fromEntries(Object.entries(ENTITY_SCREENS).map(([url, entity]) => [url, entityScreen(entity)])),
   'Wms/TStoredItem': lazy(() => import('./inventory/StoredItemPage').then((m) => ({ default: m.StoredItemPage }))),
   'Wms/ExpiringStock': lazy(() => import('./inventory/ExpiringStockPage').then((m) => ({ default: m.ExpiringStockPage }))),
+  'Wms/Trace': lazy(() => import('./trace/TracePage').then((m) => ({ default: m.TracePage }))),
   ...inventoryTaskScreens(),
   ...CYCLE_COUNT_SCREENS,
   ...RF_CONFIG_SCREENS,

@@ -48,9 +48,9 @@ export const CODE_LISTS = {
   pickStatus: ['O', 'K', 'S', 'P', 'D'],
   /**
    * Why an order line is not fully planned: no active unit conversion, no stock, not enough stock, or only expired or
-   * short-dated stock (below the minimum remaining shelf life).
+   * short-dated stock (below the minimum remaining shelf life), or the line is on hold (a HOLD reason).
    */
-  shortReason: ['NOUOM', 'NOSTOCK', 'SHORT', 'SHORTDATED'],
+  shortReason: ['NOUOM', 'NOSTOCK', 'SHORT', 'SHORTDATED', 'HELD'],
   /** Why allocation chose a stock row: earliest expiry, oldest stock, or a whole pallet. */
   pickRule: ['FEFO', 'FIFO', 'PALLET'],
   // Shipping (docs/flows.md, src/server/modules/shipping/README.md)

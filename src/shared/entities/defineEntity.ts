@@ -61,6 +61,8 @@ export interface LookupRef {
   name: string;
   /** Request body keys filled from other fields of the same form: body key → field name (e.g. whId → whId). */
   params?: Readonly<Record<string, string>>;
+  /** Request body keys with a fixed value (e.g. a reason list's `type: 'HOLD'`). */
+  fixed?: Readonly<Record<string, string>>;
 }
 
 export interface EntityDef<F extends string = string> {

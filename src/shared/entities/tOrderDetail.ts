@@ -1,5 +1,5 @@
 import { defineEntity, type FieldDef } from './defineEntity';
-import { BY_CLIENT, BY_WAREHOUSE, decimalField, refField, textField } from './fields';
+import { BY_CLIENT, decimalField, refField, textField } from './fields';
 import { ATTRIBUTE_VALUES } from './inventoryLines';
 
 const date = (extra: Partial<FieldDef> = {}): FieldDef => ({ type: 'date', ...extra });
@@ -41,7 +41,12 @@ export const tOrderDetail = defineEntity({
       width: 80,
       lookup: { name: 'getItemBaseUom', params: { whId: 'whId', itemNumber: 'itemNumber' } },
     },
-    holdReasonId: refField(20, 'getReason', BY_WAREHOUSE, { column: true, width: 100 }),
+    // Only the client's HOLD reasons (spec: getReason with clientCode and type HOLD); the server refuses any other.
+    holdReasonId: refField(20, 'getReason', BY_CLIENT, {
+      column: true,
+      width: 100,
+      lookup: { name: 'getReason', params: BY_CLIENT, fixed: { type: 'HOLD' } },
+    }),
     storedAttributeId: { type: 'int', readOnly: true, column: true, width: 90 },
     ...ATTRIBUTE_VALUES,
     // The optional fields of the form model (spec §3), folded in the dialog's "more" section.

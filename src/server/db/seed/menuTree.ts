@@ -134,6 +134,8 @@ export const MENU_TREE: MenuSeed[] = [
       detail('库存移动明细', 'Movement lines', 'Wms/TblInvMovementDetail'),
       screen('循环盘点', 'Cycle counts', 'Wms/TblCycleCountTask', 'tblCycleCountTask'),
       screen('临期库存', 'Expiring stock', 'Wms/ExpiringStock', 'expiringStock', { viewOnly: true }),
+      // Lot and serial trace (recall): read-only, sys:trace:view.
+      screen('批次追溯', 'Lot trace', 'Wms/Trace', 'trace', { viewOnly: true }),
     ],
   },
   {

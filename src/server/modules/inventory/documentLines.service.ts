@@ -31,15 +31,32 @@ import {
 export interface ClientDocumentLines extends LineDocument {
   /** Its header table: what is read about the document is read only by users of its client. */
   clientHeader: string;
-  /** Locks the header, refusing a missing one or one whose lines may not change; null when its client is not the user's. */
-  lockHeader(trx: Trx, user: SessionUser, whId: string, key: string): Promise<{ clientCode: string } | null>;
+  /**
+   * Locks the header, refusing a missing one or one whose lines may not change (`purpose`: what is done to its lines);
+   * null when its client is not the user's.
+   */
+  lockHeader(
+    trx: Trx,
+    user: SessionUser,
+    whId: string,
+    key: string,
+    purpose?: 'add' | 'edit' | 'delete',
+  ): Promise<{ clientCode: string; status?: string } | null>;
   /** The refusal of an item of another client (params itemNumber, itemClient, clientCode and the document's key). */
   itemNotOfClient: ErrorCode;
   /**
    * An edit the document rules itself, after the form is checked (a PO line with receipts changes only its quantity):
    * answers the saved line's id, or null to go on with the usual steps.
    */
-  ownEdit?(trx: Trx, user: SessionUser, existing: Row, row: Row): Promise<number | null>;
+  ownEdit?(
+    trx: Trx,
+    user: SessionUser,
+    existing: Row,
+    row: Row,
+    header: { clientCode: string; status?: string },
+  ): Promise<number | null>;
+  /** The document's own checks of a line about to be written (add or edit), after its item's (an order line's hold reason). */
+  checkLine?(trx: Trx, header: { clientCode: string }, row: Row): Promise<void>;
   /** Refuses deleting lines the document keeps (a PO line with receipts). */
   refuseDelete?(lines: readonly LockedLine[]): void;
 }
@@ -78,13 +95,13 @@ export async function saveDocumentLine(db: Db, user: SessionUser, doc: ClientDoc
       return 0;
     }
     if (!grantsWarehouse(user, keys.whId)) return 0;
-    const header = await doc.lockHeader(trx, user, keys.whId, keys.key);
+    const header = await doc.lockHeader(trx, user, keys.whId, keys.key, id === null ? 'add' : 'edit');
     const existing = await lockEditedLine(trx, user, doc, id);
     if (!header || !existing) return 0;
     if (id !== null) {
       Object.assign(row, { whId: keys.whId, [doc.docField]: keys.key, lineNumber: existing.lineNumber });
       checkForm(doc.entity, row);
-      const own = await doc.ownEdit?.(trx, user, existing, row);
+      const own = await doc.ownEdit?.(trx, user, existing, row, header);
       if (own !== undefined && own !== null) return own;
     }
 
@@ -99,6 +116,7 @@ export async function saveDocumentLine(db: Db, user: SessionUser, doc: ClientDoc
       });
     }
     if (id === null) await refuseDuplicateLine(trx, doc, row);
+    await doc.checkLine?.(trx, header, row);
     await applyStoredAttributeId(trx, item, row);
     const who = id === null ? 'createdBy' : 'updatedBy';
     row[who] = user.name;
@@ -114,7 +132,7 @@ export async function deleteDocumentLines(db: Db, user: SessionUser, doc: Client
   return inTransaction(db, async (trx) => {
     for (const document of await documentsOfLines(trx, doc, ids)) {
       if (!grantsWarehouse(user, document.whId)) return 0;
-      if (!(await doc.lockHeader(trx, user, document.whId, document.key))) return 0;
+      if (!(await doc.lockHeader(trx, user, document.whId, document.key, 'delete'))) return 0;
     }
     const lines = await lockLinesForDelete(trx, user, doc, ids);
     if (!lines) return 0;

@@ -23,6 +23,7 @@ import { approveMovement, confirmAdjustment } from './execute.service';
 import { registerExpiryRoutes } from './expiry.routes';
 import { AVAILABLE_QTY, lockStockKeys, loggingRefusal, type StockKey, setHold } from './ledger.service';
 import { registerLineRoutes } from './lines.routes';
+import { registerTraceRoutes } from './trace.routes';
 
 function requireWarehouse(user: SessionUser, whId: string): void {
   if (!grantsWarehouse(user, whId)) throw new AppError('warehouseNotGranted', { whId });
@@ -64,6 +65,7 @@ export function registerInventoryRoutes(app: FastifyInstance, ctx: AppContext): 
   const { db } = ctx;
   registerLineRoutes(app, ctx);
   registerExpiryRoutes(app, ctx);
+  registerTraceRoutes(app, ctx);
 
   // Executing a task: one transaction over all its lines; a refusal is kept in the exception log.
   const executions = [

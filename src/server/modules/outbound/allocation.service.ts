@@ -59,6 +59,8 @@ export interface DemandLine {
    * else warehouse MIN_SHELF_LIFE_DAYS, else 0 — never expired stock). Stock without expiry always qualifies.
    */
   minExpiry: string;
+  /** The line has a hold reason (outbound README "Holds and locks"): it is short (HELD) until the hold is cleared. */
+  held?: boolean;
 }
 
 /**
@@ -111,7 +113,7 @@ async function demandLines(trx: Trx, whId: string, waveId: string): Promise<Dema
   const rule = await shelfLifeRule(trx, whId);
   const { rows } = await sql<Omit<DemandLine, 'minExpiry'> & { minShelfLifeDays: number | null }>`
     select wd.wave_id, d.order_number, d.line_number, o.client_code, d.item_number, d.lot_number, d.stored_attribute_id,
-      o.min_shelf_life_days, i.uom,
+      o.min_shelf_life_days, i.uom, d.hold_reason_id is not null as held,
       case when d.order_uom = i.uom then trim_scale(d.qty)::text
         else trim_scale(round(d.qty * u.conversion_factor, 3))::text end as base_qty
     from t_afo_wave_detail wd
@@ -272,12 +274,13 @@ export async function reserve(trx: Trx, waveId: string, planned: readonly Planne
 }
 
 /** Why a line is short (code list shortReason) and the exception-log code that says so. */
-export type ShortReason = 'NOUOM' | 'NOSTOCK' | 'SHORT' | 'SHORTDATED';
+export type ShortReason = 'NOUOM' | 'NOSTOCK' | 'SHORT' | 'SHORTDATED' | 'HELD';
 export const SHORT_ERROR_CODES: Readonly<Record<ShortReason, string>> = {
   NOUOM: 'allocationNoUom',
   NOSTOCK: 'allocationNoStock',
   SHORT: 'allocationShort',
   SHORTDATED: 'allocationShortDated',
+  HELD: 'allocationHeld',
 };
 
 /**
@@ -343,6 +346,11 @@ async function allocateWave(
   wave: { waveId: string; workType: string; stagingLocation: string | null },
   actor: Actor,
 ): Promise<ReleaseAnswer> {
+  // A locked order (lock flag Y) keeps the whole wave from being released, naming the order.
+  const { rows: locked } = await sql<{ orderNumber: string }>`
+    select order_number from t_order where wh_id = ${whId} and wave_id = ${wave.waveId} and status = 'W' and lock_flag = 'Y'
+    order by order_number limit 1`.execute(trx);
+  if (locked[0]) throw new AppError('orderLocked', { orderNumber: locked[0].orderNumber });
   const lines = await demandLines(trx, whId, wave.waveId);
   for (const line of lines) {
     if (!grantsClient(actor, whId, line.clientCode, 'write')) {
@@ -369,7 +377,8 @@ async function allocateWave(
       continue;
     }
     const need = toMilli(line.baseQty);
-    const parts = planLine(line, need, byItem, left);
+    // A held line takes nothing: short with reason HELD, like any other short (wave and pick screens, exception log).
+    const parts = line.held ? [] : planLine(line, need, byItem, left);
     planned.push(...parts);
     const got = parts.reduce((sum, p) => sum + p.qty, 0n);
     const detail: Detail = {
@@ -381,11 +390,12 @@ async function allocateWave(
     };
     details.push(detail);
     if (got === need) plannedLines++;
-    else shorts.push({ line, qty: detail.unplanned, reason: got === 0n ? 'NOSTOCK' : 'SHORT' });
+    else shorts.push({ line, qty: detail.unplanned, reason: line.held ? 'HELD' : got === 0n ? 'NOSTOCK' : 'SHORT' });
   }
   // A short line for which the shelf-life rule kept stock out says so (wave and pick screens, exception log): seen among
   // the candidates (short-dated rows), else asked of the ledger in one query (expired rows are no candidates).
-  const open = shorts.filter((s) => s.reason !== 'NOUOM');
+  // Only lines short for want of stock: a held line (HELD) or one without a unit (NOUOM) has its own reason.
+  const open = shorts.filter((s) => s.reason === 'NOSTOCK' || s.reason === 'SHORT');
   for (const short of open) if (skippedByDate(short.line, byItem)) short.reason = 'SHORTDATED';
   const dated = await shortDatedLines(
     trx,
@@ -394,7 +404,10 @@ async function allocateWave(
   );
   const reasons = new Map<string, ShortReason>();
   for (const short of shorts) {
-    if (short.reason !== 'NOUOM' && dated.has(lineKey(short.line.orderNumber, short.line.lineNumber)))
+    if (
+      (short.reason === 'NOSTOCK' || short.reason === 'SHORT') &&
+      dated.has(lineKey(short.line.orderNumber, short.line.lineNumber))
+    )
       short.reason = 'SHORTDATED';
     reasons.set(lineKey(short.line.orderNumber, short.line.lineNumber), short.reason);
   }

@@ -3,7 +3,7 @@ import { tOrder } from '../../../shared/entities/tOrder';
 import type { CrudBinding } from '../../crud/crud.types';
 import { AppError } from '../../platform/errors';
 import { checkOrderShelfLife } from '../inventory/expiry';
-import { nextOrderNumber, refuseUnlessNew } from './orders.service';
+import { nextOrderNumber, refuseUnlessNew, refuseUnlessNewOrOnly } from './orders.service';
 
 const DEFAULT_PRIORITY = 50;
 
@@ -18,7 +18,11 @@ export const ORDER_BINDINGS: readonly CrudBinding[] = [
     entity: tOrder,
     table: 't_order',
     async beforeSave(trx, row, { user, existing }) {
-      if (existing) refuseUnlessNew(existing);
+      if (existing) {
+        // A confirmed order or one in a wave being built may still be locked or unlocked (README "Holds and locks").
+        refuseUnlessNewOrOnly(existing, existing, row, ['lockFlag']);
+        if (existing.status !== 'N') return;
+      }
       row.priority ??= DEFAULT_PRIORITY;
       row.lockFlag ??= 'N';
       const priority = Number(row.priority);

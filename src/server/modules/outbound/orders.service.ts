@@ -50,6 +50,38 @@ export function refuseUnlessNew(order: Row): void {
   if (order.status !== 'N') throw new AppError('orderNotChangeable', orderRefusal(order));
 }
 
+/** Before allocation (new, confirmed, in a wave being built) an order's lock flag and its lines' hold reasons change. */
+const HOLDABLE: readonly string[] = ['N', 'C', 'W'];
+
+/** The same value as stored: equal text, or equal numbers (a quantity typed 5 is the stored 5.000). */
+function same(a: unknown, b: unknown): boolean {
+  const x = String(a ?? '');
+  const y = String(b ?? '');
+  return x === y || (x !== '' && y !== '' && Number.isFinite(Number(x)) && Number(x) === Number(y));
+}
+
+/**
+ * An edit of an order that is no longer new is refused as `refuseUnlessNew` refuses it, unless the order is not yet
+ * allocated (C, W) and the edit changes nothing but the `allowed` fields (the header's lock flag, a line's hold reason).
+ */
+export function refuseUnlessNewOrOnly(order: Row, existing: Row, row: Row, allowed: readonly string[]): void {
+  if (order.status === 'N') return;
+  const changed = Object.keys(row).filter((field) => !allowed.includes(field) && !same(row[field], existing[field]));
+  if (!HOLDABLE.includes(String(order.status)) || changed.length > 0) refuseUnlessNew(order);
+}
+
+/**
+ * A line's hold reason must be one of the client's HOLD reasons (`getReason` with clientCode and type HOLD: a reason
+ * without client serves every client of the warehouse); empty is no hold.
+ */
+export async function refuseUnlessHoldReason(trx: Trx, whId: string, clientCode: string, reasonId: unknown): Promise<void> {
+  if (reasonId === null || reasonId === undefined || reasonId === '') return;
+  const { rows } = await sql`
+    select 1 from t_reason where wh_id = ${whId} and reason_type = 'HOLD' and reason_id = ${String(reasonId)}
+      and (client_code = ${clientCode} or client_code is null)`.execute(trx);
+  if (rows.length === 0) throw new AppError('holdReasonNotHold', { reasonId: String(reasonId), clientCode });
+}
+
 /** Whether the warehouse has an order of that number. */
 export async function orderExists(trx: Trx, whId: string, orderNumber: string): Promise<boolean> {
   const { rows } = await sql`select 1 from t_order where wh_id = ${whId} and order_number = ${orderNumber}`.execute(trx);
@@ -70,18 +102,21 @@ async function lockOrder(trx: Trx, whId: string, orderNumber: string): Promise<O
 
 /**
  * Locks an order header for the transaction (the first lock of every line change, so line changes and the order's
- * actions queue on it in one order). Refuses a missing order and one that is not new; null when its client is not the
- * user's to write.
+ * actions queue on it in one order). Refuses a missing order and one that is not new (a line edit: not yet allocated);
+ * null when its client is not the user's to write.
  */
 export async function lockChangeableOrder(
   trx: Trx,
   user: SessionUser,
   whId: string,
   orderNumber: string,
+  purpose?: 'add' | 'edit' | 'delete',
 ): Promise<OrderHeader | null> {
   const order = await lockOrder(trx, whId, orderNumber);
   if (!order) throw new AppError('notFound');
   if (!grantsClient(user, whId, order.clientCode, 'write')) return null;
+  // A line of an order not yet allocated may still change its hold reason (ORDER_LINES.ownEdit refuses anything else).
+  if (purpose === 'edit' && HOLDABLE.includes(order.status)) return order;
   refuseUnlessNew(order);
   return order;
 }

@@ -152,6 +152,8 @@ export async function execWaveLoadProfile(db: Db, user: SessionUser, form: WaveL
         sql`o.client_code = ${form.clientCode}`,
         sql`o.status = 'C'`,
         sql`o.wave_id is null`,
+        // A locked order (lock flag Y) is never loaded (outbound README "Holds and locks").
+        sql`o.lock_flag <> 'Y'`,
         sql`not exists (select 1 from t_afo_wave_detail w where w.wh_id = o.wh_id and w.order_number = o.order_number)`,
         ...conditions,
       ],
@@ -230,8 +232,14 @@ export async function addSelectedOrders(db: Db, user: SessionUser, call: WaveOrd
     const wave = await lockBuildingWave(trx, call.whId, call.waveId);
     const chosen = await selectedRows(trx, user, call);
     const numbers = chosen.map((r) => r.orderNumber);
-    const { rows: orders } = await sql<{ orderNumber: string; clientCode: string; status: string; waveId: string | null }>`
-      select order_number, client_code, status, wave_id from t_order
+    const { rows: orders } = await sql<{
+      orderNumber: string;
+      clientCode: string;
+      status: string;
+      waveId: string | null;
+      lockFlag: string;
+    }>`
+      select order_number, client_code, status, wave_id, lock_flag from t_order
       where wh_id = ${call.whId} and order_number = any(${numbers}::varchar[]) order by order_number for update`.execute(trx);
     for (const orderNumber of numbers) {
       const order = orders.find((o) => o.orderNumber === orderNumber);
@@ -242,6 +250,7 @@ export async function addSelectedOrders(db: Db, user: SessionUser, call: WaveOrd
       if (order.status !== 'C' || order.waveId !== null) {
         throw new AppError('waveOrderNotConfirmed', { orderNumber, status: `code.orderStatus.${order.status}` });
       }
+      if (order.lockFlag === 'Y') throw new AppError('orderLocked', { orderNumber });
     }
     const { rows: seq } = await sql<{ last: number }>`
       select coalesce(max(load_seq), 0)::int as last from t_afo_wave_detail

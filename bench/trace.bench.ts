@@ -1,0 +1,82 @@
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import type { Connection } from '../src/server/db/connect';
+import { benchDatabases, seedDemoDatabase, signedInApp, withDatabase } from './database';
+
+/**
+ * Lot trace at scale (issue 26 item 6): 1,000,000 tran_log rows (generate_series: 20,000 lots of the demo items, 50
+ * ledger rows each) on the demo database; `POST /trace/lot` through the whole API (every section: receipts, ledger rows,
+ * stock, orders, cartons, deliveries, PODs) against the ledger query alone run directly, medians and p95 over the same
+ * database; then the ledger query without the lot index (migration 0028_trace), to show what the index buys. Target:
+ * the API's median ≤ 200 ms on PostgreSQL. BENCH_TRACE_ROWS changes the row count.
+ */
+const ROWS = Number(process.env.BENCH_TRACE_ROWS ?? 1_000_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const LOTS = 20_000;
+
+const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+const median = (xs: number[]): number => sorted(xs)[Math.floor(xs.length / 2)] ?? 0;
+const p95 = (xs: number[]): number => sorted(xs)[Math.floor(xs.length * 0.95)] ?? 0;
+const ms = (x: number) => `${x.toFixed(2)} ms`;
+
+async function fillTranLog(connection: Connection): Promise<void> {
+  const t0 = performance.now();
+  await sql`
+    insert into tran_log (wh_id, category, tran_type, description, tran_date, employee_id, client_code, item_number,
+      lot_number, quantity, from_location_id, to_location_id, control_number)
+    select i.wh_id, 'INVENTORY', (array['RECEIVE', 'PUTAWAY', 'MOVE', 'ALLOCATE', 'PICK', 'PACK', 'SHIP'])[1 + g % 7],
+      'bench', now() - (g % 100000) * interval '1 minute', 'bench', i.client_code, i.item_number,
+      'BLOT' || (g % ${LOTS}), 1 + g % 20, 'A-01', 'B-02', 'BENCH' || (g % 997)
+    from generate_series(1, ${ROWS}) g
+    join lateral (select wh_id, client_code, item_number from t_item_master where wh_id = 'WH01'
+      order by id offset (g % 5) limit 1) i on true`.execute(connection.db);
+  await sql`vacuum analyze`.execute(connection.db);
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from tran_log`.execute(connection.db);
+  console.log(`  tran_log filled: ${rows[0]?.n} rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+async function timeRuns(runs: number, run: () => Promise<unknown>): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await run();
+    times.push(performance.now() - t0);
+  }
+  return times;
+}
+
+for (const kind of benchDatabases()) {
+  console.log(`\n-- ${kind}`);
+  await withDatabase(kind, async (connection) => {
+    await seedDemoDatabase(connection.db);
+    await fillTranLog(connection);
+    const { app, token } = await signedInApp(connection.db);
+    const lot = `BLOT${LOTS / 2 + 7}`;
+    const api = async () => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/trace/lot',
+        headers: { token },
+        payload: { whId: 'WH01', lotNumber: lot },
+      });
+      const body = res.json() as { code: number; data: { movements: unknown[] } };
+      if (body.code !== 200 || body.data.movements.length === 0) throw new Error(`trace failed: ${res.body}`);
+    };
+    const raw = () =>
+      sql`select t.id, t.tran_date, t.tran_type, t.client_code, t.item_number, t.lot_number, t.hu_id, t.quantity,
+          t.from_location_id, t.to_location_id, t.control_number, t.employee_id
+        from tran_log t where t.wh_id = 'WH01' and t.lot_number = ${lot}
+        order by t.tran_date, t.id limit 2001`.execute(connection.db);
+    await timeRuns(3, api);
+    await timeRuns(3, raw);
+    const apiTimes = await timeRuns(RUNS, api);
+    const rawTimes = await timeRuns(RUNS, raw);
+    console.log(`  trace/lot API       median ${ms(median(apiTimes))}  p95 ${ms(p95(apiTimes))}`);
+    console.log(`  ledger query (SQL)  median ${ms(median(rawTimes))}  p95 ${ms(p95(rawTimes))}`);
+    console.log(`  API / SQL           ${(median(apiTimes) / median(rawTimes)).toFixed(2)}×`);
+    await sql`drop index tran_log_lot`.execute(connection.db);
+    const unindexed = await timeRuns(5, raw);
+    console.log(`  ledger query without the lot index  median ${ms(median(unindexed))}`);
+    await app.close();
+  });
+}
