@@ -1,6 +1,6 @@
 import { expect, type Page, type Route, test } from '@playwright/test';
 import { discardHandover, openHandover, signedInStation } from './kioskStation';
-import { callApi, login, openPo } from './ui';
+import { callApi, login, openHandheld, openPo } from './ui';
 
 // Issue 25 items 5–7, "no scan ever mangled", on the real handheld page (/Core/RfDialog, 360 × 640) and dock station
 // (/kiosk, 1280 × 800), every scan typed as a keyboard-wedge burst:
@@ -41,7 +41,7 @@ async function movedFrom(page: Page, step: string | null): Promise<string> {
 
 /** The handheld page, signed in, in English, with the flow started. */
 async function openRf(page: Page, mainProcessName: string): Promise<void> {
-  await page.goto('/Core/RfDialog');
+  await openHandheld(page);
   await expect(page.getByTestId('rf-page')).toBeVisible();
   await page.getByTestId('rf-menu-button').click();
   await page.getByTestId('rf-language-en_us').click();

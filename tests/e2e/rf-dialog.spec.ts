@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { callApi, login, openPo, shot } from './ui';
+import { callApi, login, openHandheld, openPo, shot } from './ui';
 
 // Issue 15 "Proof": a worker on a 360 × 640 handheld runs RECEIVE (against a PO made here) and PICK (a demo wave
 // released here, one task picked, the next one short with F1), every scan typed as a keyboard-wedge burst, in
@@ -104,7 +104,7 @@ for (const lang of ['zh', 'en'] as const) {
   test(`a worker receives and picks on a handheld with wedge scans (${lang})`, async ({ page }) => {
     const x = TEXTS[lang];
     await login(page);
-    await page.goto('/Core/RfDialog');
+    await openHandheld(page);
     await expect(page.getByTestId('rf-page')).toBeVisible();
     if (lang === 'en') {
       // The language switch of the handheld's menu: the flows and the dialog are read again in English.

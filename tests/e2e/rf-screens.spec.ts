@@ -11,7 +11,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { checkTargets, signedInStation } from './kioskStation';
-import { callApi, login, shot } from './ui';
+import { callApi, login, openHandheld, shot } from './ui';
 import { code128Luma, writeY4m } from './y4m';
 
 const HANDHELD = { viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true } as const;
@@ -49,7 +49,7 @@ async function movedFrom(page: Page, step: string | null): Promise<string> {
 
 /** The handheld page in a language, the flow started afresh (one left running is ended with Done). */
 async function openRf(page: Page, mainProcessName: string, language: 'zh_cn' | 'en_us'): Promise<void> {
-  await page.goto('/Core/RfDialog');
+  await openHandheld(page);
   await expect(page.getByTestId('rf-home').or(dialogOf(page))).toBeVisible();
   await page.getByTestId('rf-menu-button').tap();
   await page.getByTestId(`rf-language-${language}`).tap();

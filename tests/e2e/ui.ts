@@ -149,6 +149,16 @@ export async function callApi<T = unknown>(page: Page, url: string, data: unknow
   return body.data;
 }
 
+/**
+ * The handheld page of the signed-in user, working in WH01 for ACME. The RF place is the user's own (kept in the
+ * database, resumed on any device): a dock station's flow left it where the station's last PO was (another client),
+ * so a handheld test sets it first, as the handheld's own place menu would; a flow left running elsewhere ends.
+ */
+export async function openHandheld(page: Page): Promise<void> {
+  await callApi(page, 'rfDialog/getRfFunctionProcess', { whId: 'WH01', clientCode: 'ACME' });
+  await page.goto('/Core/RfDialog');
+}
+
 /** A stock line a test puts in: where, what, how many, and the lot and first attribute value when the item needs them. */
 export interface StockLine {
   locationId: string;
