@@ -60,6 +60,8 @@ export function TaskLinesPage({ kind }: { kind: TaskKind }) {
   }, [screens, whId, taskId]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: visit stands for a repeated navigation
   useEffect(() => {
+    // Another task (or a new opening): the one shown before no longer says whether lines may change; locked until read.
+    setHeader(null);
     if (taskId && whId) void loadHeader().catch(() => undefined);
   }, [loadHeader, taskId, whId, visit]);
 
