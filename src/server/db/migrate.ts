@@ -22,6 +22,7 @@ import * as m0021 from './migrations/0021_pod_times';
 import * as m0022 from './migrations/0022_badge_hash';
 import * as m0023 from './migrations/0023_print_job_clients';
 import * as m0024 from './migrations/0024_pod_unattached';
+import * as m0025 from './migrations/0025_serials';
 
 // Listed explicitly: the server is one esbuild bundle, so nothing is read from disk at run time.
 const MIGRATIONS: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022_badge_hash': m0022,
   '0023_print_job_clients': m0023,
   '0024_pod_unattached': m0024,
+  '0025_serials': m0025,
 };
 
 /** Brings the schema to the newest version; fails loudly (the server must not start half-migrated). */

@@ -123,6 +123,8 @@ export const MENU_TREE: MenuSeed[] = [
       screen('库存移动', 'Movements', 'Wms/TblInvMovement', 'tblInvMovement'),
       detail('库存移动明细', 'Movement lines', 'Wms/TblInvMovementDetail'),
       screen('循环盘点', 'Cycle counts', 'Wms/TblCycleCountTask', 'tblCycleCountTask'),
+      // A serial's item, state, place and history (src/server/modules/serials/README.md).
+      screen('序列号查询', 'Serial look-up', 'Wms/SerialLookup', 'tblSnHistory', { viewOnly: true }),
     ],
   },
   {

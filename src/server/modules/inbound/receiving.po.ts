@@ -145,6 +145,9 @@ export interface PoLineView {
   itemDescription: string | null;
   orderUom: string;
   lotControl: 'Y' | 'N';
+  /** Serial-controlled: a receipt names one serial per base unit (`factor` base units per order unit). */
+  serialControl: 'Y' | 'N';
+  factor: string | null;
   sampleRate: number | null;
   lotNumber: string | null;
   storedAttributeId: number | null;
@@ -182,6 +185,8 @@ export async function readPo(db: Db | Trx, user: Grantee, whId: string, poNumber
   if (!po) return null;
   const { rows: lines } = await sql<Omit<PoLineView, 'attributeTypes' | 'attributeValues'> & Record<string, unknown>>`
     select l.id, l.line_number, l.item_number, i.description as item_description, l.order_uom, i.lot_control, i.sample_rate,
+      i.serial_control, case when i.uom = l.order_uom then '1' else (select trim_scale(u.conversion_factor)::text
+        from t_item_uom u where u.wh_id = i.wh_id and u.item_number = i.item_number and u.uom = l.order_uom) end as factor,
       l.lot_number, l.stored_attribute_id, trim_scale(l.qty)::text as ordered, trim_scale(l.qty_received)::text as received,
       trim_scale(l.qty_damaged)::text as damaged, trim_scale(l.qty - l.qty_received)::text as remaining,
       ${sql.join(SLOTS.map((n) => sql`c.${sql.ref(`attribute_type${n}`)} as ${sql.ref(`type${n}`)}`))},
