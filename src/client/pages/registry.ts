@@ -77,6 +77,7 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'Wms/TWhse': lazy(() => import('./masterdata/WarehouseListPage').then((m) => ({ default: m.WarehouseListPage }))),
   ...Object.fromEntries(Object.entries(ENTITY_SCREENS).map(([url, entity]) => [url, entityScreen(entity)])),
   'Wms/TStoredItem': lazy(() => import('./inventory/StoredItemPage').then((m) => ({ default: m.StoredItemPage }))),
+  'Wms/SerialLookup': lazy(() => import('./inventory/SerialLookupPage').then((m) => ({ default: m.SerialLookupPage }))),
   ...inventoryTaskScreens(),
   ...CYCLE_COUNT_SCREENS,
   ...RF_CONFIG_SCREENS,

@@ -32,6 +32,9 @@ export interface PoLineView {
   itemDescription: string | null;
   orderUom: string;
   lotControl: 'Y' | 'N';
+  serialControl: 'Y' | 'N';
+  /** Base units per order unit (null: the unit has no factor). */
+  factor: string | null;
   lotNumber: string | null;
   storedAttributeId: number | null;
   ordered: string;
@@ -205,6 +208,7 @@ export function ReceivingPage() {
           ...(line.lotNumber ? { lotNumber: line.lotNumber } : {}),
         },
         receiving: true,
+        serialFactor: line.serialControl === 'Y' ? Number(line.factor ?? '1') : null,
       }
     : null;
 

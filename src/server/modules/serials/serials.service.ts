@@ -6,6 +6,7 @@
  * Functions of an item without serial control do nothing (and refuse serials named for it).
  */
 import { sql } from 'kysely';
+import { repeatedSerial, splitSerials } from '../../../shared/serials';
 import { textLength } from '../../../shared/validation';
 import type { Trx } from '../../crud/crud.types';
 import type { Db } from '../../db/connect';
@@ -41,10 +42,7 @@ const CONTROL = /\p{Cc}/u;
  * too). Trimmed, empty entries dropped; each at most 60 characters without control characters.
  */
 export function serialList(value: unknown): string[] {
-  // Each entry may itself hold several (a text coerced into a one-entry list by the route's schema).
-  const entries = Array.isArray(value) ? value : value == null ? [] : [value];
-  const parts = entries.flatMap((v) => String(v ?? '').split(/[\s,;]+/));
-  const list = parts.map((s) => s.trim()).filter((s) => s !== '');
+  const list = splitSerials(value);
   for (const serial of list) {
     if (textLength(serial) > 60) throw new AppError('fieldTooLong', { field: FIELD, max: 60 });
     if (CONTROL.test(serial)) throw new AppError('fieldControlChars', { field: FIELD });
@@ -74,11 +72,8 @@ async function namedSerials(trx: Trx, whId: string, itemNumber: string, qty: str
   if (milli % 1000n !== 0n || milli / 1000n !== BigInt(list.length)) {
     throw new AppError('serialCountMismatch', { itemNumber, qty, count: list.length });
   }
-  const seen = new Set<string>();
-  for (const serial of list) {
-    if (seen.has(serial)) throw new AppError('serialTwice', { serialNumber: serial, itemNumber });
-    seen.add(serial);
-  }
+  const repeated = repeatedSerial(list);
+  if (repeated !== null) throw new AppError('serialTwice', { serialNumber: repeated, itemNumber });
   return list;
 }
 
