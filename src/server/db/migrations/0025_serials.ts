@@ -12,6 +12,95 @@ import { type Kysely, sql } from 'kysely';
  * - adjustment lines name their serials (`serial_numbers`, the units that leave or arrive).
  * - the look-up screen (`Wms/SerialLookup`, `sys:tblSnHistory:view`) for databases seeded before this migration.
  */
+interface SerialStep {
+  /** The quantity step the serial step follows, and its action (the seeded one). */
+  after: string;
+  afterExec: string;
+  step: string;
+  exec: string;
+  /** The branch of the quantity step that leads to the serial step, and the serial step's own loop. */
+  branch: 'dynamic_process_name1' | 'dynamic_process_name2';
+  /** Its headers (at most five), the last one the serial count. */
+  headers: readonly string[];
+  texts: Record<string, readonly [zh: string, en: string]>;
+}
+
+/** The RECEIVE and PICK serial steps, as the demo seed defines them (src/server/db/seed/demoRf.ts). */
+const SERIAL_STEPS: readonly SerialStep[] = [
+  {
+    after: 'RCV_QTY',
+    afterExec: 'receive.qty',
+    step: 'RCV_SN',
+    exec: 'receive.serial',
+    branch: 'dynamic_process_name1',
+    headers: ['RCV_H_PO', 'RCV_H_ITEM', 'RCV_H_QTY', 'RCV_H_SN'],
+    texts: {
+      RCV_H_SN: ['序列号 {serialCount}/{serialsNeeded}', 'Serials {serialCount}/{serialsNeeded}'],
+      RCV_P_SN: ['扫描序列号或商品 GS1 标签', 'Scan the serial or the item’s GS1 label'],
+    },
+  },
+  {
+    after: 'PCK_QTY',
+    afterExec: 'pick.confirm',
+    step: 'PCK_SN',
+    exec: 'pick.serial',
+    branch: 'dynamic_process_name2',
+    headers: ['PCK_H_TASK', 'PCK_H_LOC', 'PCK_H_ITEM', 'PCK_H_QTY', 'PCK_H_SN'],
+    texts: {
+      PCK_H_SN: ['序列号 {serialCount}/{serialsNeeded}', 'Serials {serialCount}/{serialsNeeded}'],
+      PCK_P_SN: ['扫描所拣商品的序列号', 'Scan the serial of each unit picked'],
+    },
+  },
+];
+
+/**
+ * A flow configured before this migration gains the serial step where it has the seeded quantity step: its texts, the
+ * dialog and its Back / Exit keys for every warehouse and client that has the quantity step, and the main-process rows
+ * (the quantity step's branch to it, unless that branch is taken; the step's own: success as the quantity step's, its
+ * branch looping on itself, branch 1 of PICK as the quantity step's).
+ */
+function serialStep(s: SerialStep): string {
+  const prompt = Object.keys(s.texts)[1] as string;
+  const headers = Array.from({ length: 5 }, (_, i) => (s.headers[i] ? `'${s.headers[i]}'` : 'null')).join(', ');
+  const texts = Object.entries(s.texts)
+    .flatMap(([name, [zh, en]]) => {
+      const type = name === prompt ? 'prompt' : 'header';
+      return [`('${name}', '${type}', '${zh}', '2052')`, `('${name}', '${type}', '${en}', '1033')`];
+    })
+    .join(', ');
+  return `
+    insert into rf_process_resource (name, type, text, locale_id)
+    select r.name, r.type, r.text, r.locale_id from (values ${texts}) as r(name, type, text, locale_id)
+    where exists (select 1 from rf_sub_process_detail q where q.dialog_exec_sp = '${s.afterExec}')
+    on conflict (name, type, locale_id) do nothing;
+    insert into rf_sub_process_detail (wh_id, client_code, sub_process_name, process_version, process_description,
+      dialog_title, dialog_header1, dialog_header2, dialog_header3, dialog_header4, dialog_header5, dialog_prompt,
+      dialog_input_field, dialog_exec_sp)
+    select q.wh_id, q.client_code, '${s.step}', '1', q.process_description || ' ${s.step}', q.dialog_title,
+      ${headers}, '${prompt}', 'serialScan', '${s.exec}'
+    from rf_sub_process_detail q where q.sub_process_name = '${s.after}' and q.dialog_exec_sp = '${s.afterExec}'
+    on conflict (wh_id, client_code, sub_process_name) do nothing;
+    insert into rf_sub_process_option (wh_id, client_code, sub_process_name, dialog_option_name, dialog_option_description,
+      function_key, next_sub_process_name)
+    select o.wh_id, o.client_code, '${s.step}', o.dialog_option_name, o.dialog_option_description, o.function_key,
+      case when o.function_key = 'BACK' then '${s.after}' else o.next_sub_process_name end
+    from rf_sub_process_option o where o.sub_process_name = '${s.after}' and o.function_key in ('BACK', 'DONE')
+      and exists (select 1 from rf_sub_process_detail d where d.wh_id = o.wh_id and d.client_code = o.client_code
+        and d.sub_process_name = '${s.step}')
+    on conflict (wh_id, client_code, sub_process_name, function_key) do nothing;
+    insert into rf_main_process_detail (main_process_name, sub_process_name, success_next_process_name,
+      dynamic_process_name1, dynamic_process_name2)
+    select m.main_process_name, '${s.step}', m.success_next_process_name,
+      ${s.branch === 'dynamic_process_name1' ? `'${s.step}', null` : `m.dynamic_process_name1, '${s.step}'`}
+    from rf_main_process_detail m where m.sub_process_name = '${s.after}' and m.${s.branch} is null
+      and exists (select 1 from rf_sub_process_detail d where d.sub_process_name = '${s.step}')
+    on conflict (main_process_name, sub_process_name) do nothing;
+    update rf_main_process_detail m set ${s.branch} = '${s.step}'
+    where m.sub_process_name = '${s.after}' and m.${s.branch} is null
+      and exists (select 1 from rf_main_process_detail x where x.sub_process_name = '${s.step}'
+        and x.main_process_name = m.main_process_name);`;
+}
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql
     .raw(`
@@ -61,43 +150,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     from sys_menu s where s.url = 'Wms/SerialLookup'
       and not exists (select 1 from sys_menu e where e.perms = 'sys:tblSnHistory:view');
 
-    -- A RECEIVE flow configured before this migration gains the serial step where it has the seeded quantity step.
-    insert into rf_process_resource (name, type, text, locale_id)
-    select r.name, r.type, r.text, r.locale_id from (values
-      ('RCV_H_SN', 'header', '序列号 {serialCount}/{serialsNeeded}', '2052'),
-      ('RCV_H_SN', 'header', 'Serials {serialCount}/{serialsNeeded}', '1033'),
-      ('RCV_P_SN', 'prompt', '扫描序列号或商品 GS1 标签', '2052'),
-      ('RCV_P_SN', 'prompt', 'Scan the serial or the item''s GS1 label', '1033')
-    ) as r(name, type, text, locale_id)
-    where exists (select 1 from rf_sub_process_detail q where q.dialog_exec_sp = 'receive.qty')
-    on conflict (name, type, locale_id) do nothing;
-    insert into rf_sub_process_detail (wh_id, client_code, sub_process_name, process_version, process_description,
-      dialog_title, dialog_header1, dialog_header2, dialog_header3, dialog_header4, dialog_prompt, dialog_input_field,
-      dialog_exec_sp)
-    select q.wh_id, q.client_code, 'RCV_SN', '1', 'RECEIVE RCV_SN', q.dialog_title, 'RCV_H_PO', 'RCV_H_ITEM', 'RCV_H_QTY',
-      'RCV_H_SN', 'RCV_P_SN', 'serialScan', 'receive.serial'
-    from rf_sub_process_detail q where q.sub_process_name = 'RCV_QTY' and q.dialog_exec_sp = 'receive.qty'
-    on conflict (wh_id, client_code, sub_process_name) do nothing;
-    insert into rf_sub_process_option (wh_id, client_code, sub_process_name, dialog_option_name, dialog_option_description,
-      function_key, next_sub_process_name)
-    select o.wh_id, o.client_code, 'RCV_SN', o.dialog_option_name, o.dialog_option_description, o.function_key,
-      o.next_sub_process_name
-    from rf_sub_process_option o where o.sub_process_name = 'RCV_QTY' and o.function_key in ('BACK', 'DONE')
-      and exists (select 1 from rf_sub_process_detail d where d.wh_id = o.wh_id and d.client_code = o.client_code
-        and d.sub_process_name = 'RCV_SN')
-    on conflict (wh_id, client_code, sub_process_name, function_key) do nothing;
-    update rf_sub_process_option set next_sub_process_name = 'RCV_QTY'
-    where sub_process_name = 'RCV_SN' and function_key = 'BACK';
-    insert into rf_main_process_detail (main_process_name, sub_process_name, success_next_process_name,
-      dynamic_process_name1)
-    select m.main_process_name, 'RCV_SN', m.success_next_process_name, 'RCV_SN'
-    from rf_main_process_detail m where m.sub_process_name = 'RCV_QTY' and m.dynamic_process_name1 is null
-      and exists (select 1 from rf_sub_process_detail d where d.sub_process_name = 'RCV_SN')
-    on conflict (main_process_name, sub_process_name) do nothing;
-    update rf_main_process_detail set dynamic_process_name1 = 'RCV_SN'
-    where sub_process_name = 'RCV_QTY' and dynamic_process_name1 is null
-      and exists (select 1 from rf_main_process_detail s where s.sub_process_name = 'RCV_SN'
-        and s.main_process_name = rf_main_process_detail.main_process_name);
+    ${SERIAL_STEPS.map(serialStep).join('\n')}
   `)
     .execute(db);
 }

@@ -3,6 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { at, refused } from '../../../../tests/support/rfAnswers';
 import { createTestApp, type TestApp } from '../../../../tests/support/testApp';
 import type { RfAnswer, RfKey } from '../../../shared/rf';
+import { demoItems, demoOrderLine, demoUser, priorityProfile } from '../../db/seed/demoStock';
+import { inTransaction } from '../../db/transaction';
+import { releaseWaves } from '../outbound/allocation.service';
+import { buildWave, createConfirmedOrder } from '../outbound/waveBuild';
 
 /**
  * The handheld RECEIVE flow of a serial-controlled item (README "Channels"): after the quantity, the serial step once
@@ -89,5 +93,49 @@ describe('RF receive of a serial-controlled item', () => {
     const again = at(await enter(at(await enter(next, ITEM), 'RCV_QTY'), '1'), 'RCV_SN');
     refused(await enter(again, `]C1010${GTIN}21SNRF-B`), again, /Serial SNRF-B of item ACME-0010 given twice/);
     await press(again, 'DONE');
+  });
+
+  it('asks at pick one serial per unit picked, each in stock at the task’s location, and picks them with the units', async () => {
+    const user = demoUser(['tOrder', 'tWaveMaster', 'tAfaProfile']);
+    const [item] = await demoItems(db(), [ITEM]);
+    const profileId = await inTransaction(db(), (trx) => priorityProfile(trx, 'ACME'));
+    const orderNumber = await createConfirmedOrder(db(), user, { whId: 'WH01', clientCode: 'ACME', orderNumber: 'SNRF-SO1' }, [
+      demoOrderLine(item!, '2'),
+    ]);
+    await buildWave(db(), user, {
+      header: { whId: 'WH01', waveId: 'SNRF-WV1', sequence: 1, priority: 50, workersRequired: 1, stagingLocation: 'STG-OUT-03' },
+      profileId: profileId!,
+      orderNumbers: [orderNumber],
+    });
+    await releaseWaves(
+      db(),
+      {
+        whId: 'WH01',
+        waveIds: ['SNRF-WV1'],
+        overrideWorkType: 'EACHPICK',
+        priority: 50,
+        workersRequired: 1,
+        earliestShipDate: '2020-01-01',
+        latestShipDate: '2099-12-31',
+      },
+      user,
+    );
+    const loc = at(await enter(at(await start('PICK'), 'PCK_WAVE'), 'SNRF-WV1'), 'PCK_LOC');
+    const qty = at(await enter(at(await enter(loc, 'A01-01-1'), 'PCK_ITEM'), ITEM), 'PCK_QTY');
+    const first = at(await enter(qty, '2'), 'PCK_SN');
+    expect(first.dialog?.headers).toContain('Serials 0/2');
+    refused(await enter(first, 'SNRF-NONE'), first, 'Serial SNRF-NONE of item ACME-0010 is not in stock at location A01-01-1');
+    const second = at(await enter(first, `]C1010${GTIN}21SNRF-A`), 'PCK_SN');
+    refused(await enter(second, 'SNRF-A'), second, /Serial SNRF-A of item ACME-0010 given twice/);
+    const done = await enter(second, 'SNRF-B');
+    expect(done.message?.kind).not.toBe('error');
+    expect(done.dialog?.subProcessName).toBe('PCK_WAVE');
+    const { rows } = await sql<{ serialNumber: string; locationId: string; orderNumber: string }>`
+      select serial_number, location_id, order_number from tbl_sn_master
+      where wh_id = 'WH01' and item_number = ${ITEM} and serial_number like 'SNRF-%' order by serial_number`.execute(db());
+    expect(rows).toEqual([
+      { serialNumber: 'SNRF-A', locationId: 'STG-OUT-03', orderNumber: 'SNRF-SO1' },
+      { serialNumber: 'SNRF-B', locationId: 'STG-OUT-03', orderNumber: 'SNRF-SO1' },
+    ]);
   });
 });

@@ -358,6 +358,20 @@ export async function serialInStock(db: Db | Trx, whId: string, itemNumber: stri
   return rows.length > 0;
 }
 
+/** Whether the serial of the item is IN at this place (location and pallet): a pick step's early check. */
+export async function serialAt(
+  db: Db | Trx,
+  whId: string,
+  itemNumber: string,
+  serialNumber: string,
+  place: { locationId: string; huId: string | null },
+): Promise<boolean> {
+  const { rows } = await sql`
+    select 1 from tbl_sn_master where wh_id = ${whId} and item_number = ${itemNumber} and serial_number = ${serialNumber}
+      and status = 'IN' and location_id = ${place.locationId} and hu_id is not distinct from ${place.huId}`.execute(db);
+  return rows.length > 0;
+}
+
 /** Whether a receipt row brought serials in (its corrections are then refused: delete it and receive again). */
 export async function receiptHasSerials(trx: Trx, whId: string, receiptRowId: number): Promise<boolean> {
   const { rows } = await sql`

@@ -6,12 +6,11 @@
  */
 import { sql } from 'kysely';
 import { permission } from '../../../../shared/permissions';
-import { gtinForms } from '../../../../shared/scan/gs1';
 import { AppError } from '../../../platform/errors';
 import { poNotOpen, RECEIVABLE, readPo } from '../../inbound/receiving.po';
 import { addReceipt } from '../../inbound/receiving.service';
 import { serialInStock } from '../../serials/serials.service';
-import { gs1Of, gs1Values, itemByCode, requireCode, requireDate, requireQty, scannedItem } from './common';
+import { gs1Of, gs1Values, requireCode, requireDate, requireQty, scannedItem, scannedSerial, serialValues } from './common';
 import type { RfAction, RfContext, RfResult } from './types';
 
 const RECEIVE = permission('tReceipt', 'add');
@@ -239,22 +238,12 @@ export const RECEIVE_ACTIONS: RfAction[] = [
     permission: RECEIVE,
     doc: 'One serial of the item (typed, or the item label’s GS1 code: AI 21, its GTIN the flow’s item — rfWrongItem; a GS1 code without AI 21: rfGs1NoSerial): ≤ 60, no control characters, not scanned before in this receipt nor in stock for the item (serialTwice). Answers branch 1 (the next serial) until one per base unit is scanned, then goes on to the location.',
     async run(ctx) {
-      const gs1 = gs1Of(ctx.input);
-      if (gs1 && !gs1.serial) throw new AppError('rfGs1NoSerial');
       const itemNumber = ctx.values.itemNumber ?? '';
-      if (gs1?.gtin) {
-        const item = await itemByCode(ctx, gtinForms(gs1.gtin));
-        if (item?.itemNumber !== itemNumber) {
-          throw new AppError('rfWrongItem', { itemNumber: item?.itemNumber ?? gs1.gtin, expected: itemNumber });
-        }
-      }
-      const serial = requireCode(gs1?.serial ?? ctx.input, 'entity.tblSnMaster.field.serialNumber', 60);
-      const serials = (ctx.values.serials ?? '').split('\n').filter(Boolean);
-      if (serials.includes(serial) || (await serialInStock(ctx.db, ctx.whId, itemNumber, serial))) {
+      const { serial, serials } = await scannedSerial(ctx, itemNumber);
+      if (await serialInStock(ctx.db, ctx.whId, itemNumber, serial)) {
         throw new AppError('serialTwice', { serialNumber: serial, itemNumber });
       }
-      serials.push(serial);
-      const values = { serials: serials.join('\n'), serialCount: String(serials.length), serialScan: null };
+      const values = serialValues(serials);
       return serials.length < Number(ctx.values.serialsNeeded ?? '0') ? { values, branch: 1 } : { values };
     },
   },
