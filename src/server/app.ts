@@ -27,6 +27,7 @@ import { registerNoticeRoutes } from './modules/notice/notice.routes';
 import { registerOutboundRoutes } from './modules/outbound/outbound.routes';
 import { registerReportRoutes } from './modules/reports/reports.routes';
 import { registerRfRoutes } from './modules/rf/rf.routes';
+import { registerSerialRoutes } from './modules/serials/serials.routes';
 import { registerShippingRoutes } from './modules/shipping/shipping.routes';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { installAudit } from './platform/audit';
@@ -166,6 +167,7 @@ export async function buildApp(options: AppOptions): Promise<WharfApp> {
         registerShippingRoutes(api, ctx);
         registerCycleCountRoutes(api, ctx);
         registerRfRoutes(api, ctx);
+        registerSerialRoutes(api, ctx);
         registerKioskRoutes(api, ctx);
         registerImportRoutes(api, ctx);
         // Last onSend hook of the scope: the operation log above reads the answer's text.

@@ -91,6 +91,12 @@ export const ERROR_CODES = [
   'holdReasonRequired',
   'sameSourceAndDestination',
   'itemNotSerialControlled',
+  // Serial numbers (src/server/modules/serials/README.md)
+  'serialCountMismatch',
+  'serialTwice',
+  'serialNotHere',
+  'serialReceiptNotAdjustable',
+  'rfGs1NoSerial',
   'clientNotGranted',
   'controlSeriesLocked',
   'controlValueBelowIssued',

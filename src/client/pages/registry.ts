@@ -79,6 +79,7 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'Wms/TStoredItem': lazy(() => import('./inventory/StoredItemPage').then((m) => ({ default: m.StoredItemPage }))),
   'Wms/ExpiringStock': lazy(() => import('./inventory/ExpiringStockPage').then((m) => ({ default: m.ExpiringStockPage }))),
   'Wms/Trace': lazy(() => import('./trace/TracePage').then((m) => ({ default: m.TracePage }))),
+  'Wms/SerialLookup': lazy(() => import('./inventory/SerialLookupPage').then((m) => ({ default: m.SerialLookupPage }))),
   ...inventoryTaskScreens(),
   ...CYCLE_COUNT_SCREENS,
   ...RF_CONFIG_SCREENS,

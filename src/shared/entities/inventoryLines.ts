@@ -99,6 +99,15 @@ export const tblInvAdjustmentDetail = defineEntity({
     },
     qty: { type: 'decimal', required: true, rule: 'qtySigned', column: true, width: 90 },
     ...LINE_DETAILS,
+    // A serial-controlled item: the serials that leave (negative qty) or arrive, one per base unit (serials README).
+    serialNumbers: { type: 'text', max: 4000, column: true, width: 160 },
   },
-  form: [['lineNumber', 'itemNumber'], ['locationId', 'huId'], ['qty', 'uom'], ['lotNumber', 'expirationDate'], ['lineRemark']],
+  form: [
+    ['lineNumber', 'itemNumber'],
+    ['locationId', 'huId'],
+    ['qty', 'uom'],
+    ['lotNumber', 'expirationDate'],
+    ['lineRemark'],
+    ['serialNumbers'],
+  ],
 });

@@ -5,7 +5,8 @@
  * runs every check again.
  */
 import type SlInputElement from '@shoelace-style/shoelace/dist/components/input/input.component.js';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, Suspense, useEffect, useState } from 'react';
+import { repeatedSerial, splitSerials } from '../../../shared/serials';
 import { matchesRule } from '../../../shared/validation';
 import { SUCCESS } from '../../../shared/wire';
 import { apiPost, toast } from '../../kit/api';
@@ -13,7 +14,7 @@ import { useConfirm } from '../../kit/confirm';
 import { DateInput } from '../../kit/DateInput';
 import { useT } from '../../kit/i18n';
 import { ModalDialog } from '../../kit/ModalDialog';
-import { SlAlert, SlButton, SlIcon, SlInput } from '../../kit/sl';
+import { SlAlert, SlButton, SlIcon, SlInput, SlTextarea } from '../../kit/sl';
 import './inbound.css';
 
 /** What the dialog needs to know of the line (receiving) or receipt (adjusting). */
@@ -33,6 +34,8 @@ export interface ReceiptTarget {
   initial: Readonly<Record<string, string>>;
   /** Receiving only: where the stock goes (the door's staging location by default) and the pallet fields. */
   receiving: boolean;
+  /** A serial-controlled item (receiving): base units per order unit; one serial is asked per base unit. */
+  serialFactor?: number | null;
 }
 
 export interface ReceiptDialogProps {
@@ -62,6 +65,10 @@ export function ReceiptDialog({ target, onClose, onSubmit }: ReceiptDialogProps)
   };
   const v = (name: string) => values[name] ?? '';
   const slots = target.attributeTypes.map((type, i) => ({ type, slot: i + 1 })).filter((a) => a.type);
+  // A serial-controlled item: one serial per base unit of the quantity typed.
+  const serialFactor = target.receiving ? (target.serialFactor ?? null) : null;
+  const serialsNeeded = serialFactor === null ? 0 : Number(v('qty')) * serialFactor;
+  const serials = splitSerials(v('serialNumbers'));
 
   /** The checks the server runs too, said before asking: quantities, damage, lot and expiry, attributes. */
   const check = (): string => {
@@ -74,6 +81,13 @@ export function ReceiptDialog({ target, onClose, onSubmit }: ReceiptDialogProps)
       return t('error.lotAndExpiryRequired');
     }
     if (slots.some((a) => !v(`genericAttrValue${a.slot}`).trim())) return t('error.itemAttributesEmpty');
+    if (serialFactor !== null) {
+      const repeated = repeatedSerial(serials);
+      if (repeated !== null) return t('error.serialTwice', { serialNumber: repeated, itemNumber: target.itemNumber });
+      if (serials.length !== serialsNeeded) {
+        return t('error.serialCountMismatch', { itemNumber: target.itemNumber, qty: serialsNeeded, count: serials.length });
+      }
+    }
     return '';
   };
 
@@ -178,6 +192,20 @@ export function ReceiptDialog({ target, onClose, onSubmit }: ReceiptDialogProps)
             />
           ) : null}
         </div>
+        {serialFactor !== null ? (
+          // The textarea loads on first use: it suspends here, not the whole tab (whose grid would lose its rows).
+          <Suspense fallback={null}>
+            <SlTextarea
+              label={t('inbound.receiving.serials')}
+              value={v('serialNumbers')}
+              rows={Math.min(Math.max(Number.isInteger(serialsNeeded) ? serialsNeeded : 1, 2), 8)}
+              resize="auto"
+              helpText={t('inbound.receiving.serialCount', { count: serials.length, needed: serialsNeeded || 0 })}
+              data-testid="receipt-serials"
+              onSlInput={set('serialNumbers')}
+            />
+          </Suspense>
+        ) : null}
         {target.receiving ? (
           <SlInput
             label={t(field('locationId'))}

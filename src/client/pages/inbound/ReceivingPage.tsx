@@ -35,6 +35,9 @@ export interface PoLineView {
   orderUom: string;
   lotControl: 'Y' | 'N';
   shelfLife: number | null;
+  serialControl: 'Y' | 'N';
+  /** Base units per order unit (null: the unit has no factor). */
+  factor: string | null;
   lotNumber: string | null;
   storedAttributeId: number | null;
   ordered: string;
@@ -212,6 +215,7 @@ export function ReceivingPage() {
           ...(line.lotNumber ? { lotNumber: line.lotNumber } : {}),
         },
         receiving: true,
+        serialFactor: line.serialControl === 'Y' ? Number(line.factor ?? '1') : null,
       }
     : null;
 

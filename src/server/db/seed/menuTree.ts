@@ -136,6 +136,8 @@ export const MENU_TREE: MenuSeed[] = [
       screen('临期库存', 'Expiring stock', 'Wms/ExpiringStock', 'expiringStock', { viewOnly: true }),
       // Lot and serial trace (recall): read-only, sys:trace:view.
       screen('批次追溯', 'Lot trace', 'Wms/Trace', 'trace', { viewOnly: true }),
+      // A serial's item, state, place and history (src/server/modules/serials/README.md).
+      screen('序列号查询', 'Serial look-up', 'Wms/SerialLookup', 'tblSnHistory', { viewOnly: true }),
     ],
   },
   {

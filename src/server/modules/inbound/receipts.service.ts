@@ -13,6 +13,7 @@ import { AppError } from '../../platform/errors';
 import { type Grantee, grantScope } from '../../platform/grants';
 import type { Actor } from '../inventory/execute.service';
 import { lockStockKeys, loggingRefusal } from '../inventory/ledger.service';
+import { dropReceivedSerials, receiptHasSerials } from '../serials/serials.service';
 import { changeLineTotals, lockPo, lockPoLine, type PoHeader } from './receiving.po';
 import {
   baseQuantities,
@@ -140,6 +141,9 @@ export async function adjustReceipt(db: Db, input: AdjustmentInput, actor: Actor
   return refusalLogged(db, input.id, 'RECEIVE_ADJUST', actor, () =>
     inTransaction(db, async (trx) => {
       const { po, line, receipt } = await lockUntouchedReceipt(trx, actor, input.id);
+      if (await receiptHasSerials(trx, receipt.whId, receipt.id)) {
+        throw new AppError('serialReceiptNotAdjustable', { receiptId: receipt.receiptId, lineNumber: receipt.lineNumber });
+      }
       const before = await storedStock(trx, receipt);
       // The receipt keeps its line, location and attributes; the typed values replace quantity, lot, expiry and pallet.
       const typed: Record<string, unknown> = {
@@ -199,6 +203,13 @@ export async function deleteReceipt(db: Db, id: number, actor: Actor): Promise<n
       const stock = await storedStock(trx, receipt);
       await lockStockKeys(trx, [stock.key]);
       await reverseReceiptStock(trx, stock, 'RECEIVE_DELETE', actor);
+      await dropReceivedSerials(
+        trx,
+        receipt.whId,
+        receipt.id,
+        { type: 'RECEIPT', number: receipt.receiptId, lineNumber: receipt.lineNumber },
+        actor,
+      );
       await changeLineTotals(trx, po, line, `-${receipt.qtyReceived}`, `-${receipt.qtyDamaged}`);
       await sql`delete from t_receipt where id = ${receipt.id}`.execute(trx);
       await sql`

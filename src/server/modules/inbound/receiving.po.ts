@@ -147,6 +147,9 @@ export interface PoLineView {
   lotControl: 'Y' | 'N';
   /** The item's shelf life in days: an expiry left empty is the receipt date + this (README "Expiry and shelf life"). */
   shelfLife: number | null;
+  /** Serial-controlled: a receipt names one serial per base unit (`factor` base units per order unit). */
+  serialControl: 'Y' | 'N';
+  factor: string | null;
   sampleRate: number | null;
   lotNumber: string | null;
   storedAttributeId: number | null;
@@ -185,6 +188,8 @@ export async function readPo(db: Db | Trx, user: Grantee, whId: string, poNumber
   const { rows: lines } = await sql<Omit<PoLineView, 'attributeTypes' | 'attributeValues'> & Record<string, unknown>>`
     select l.id, l.line_number, l.item_number, i.description as item_description, l.order_uom, i.lot_control, i.shelf_life,
       i.sample_rate,
+      i.serial_control, case when i.uom = l.order_uom then '1' else (select trim_scale(u.conversion_factor)::text
+        from t_item_uom u where u.wh_id = i.wh_id and u.item_number = i.item_number and u.uom = l.order_uom) end as factor,
       l.lot_number, l.stored_attribute_id, trim_scale(l.qty)::text as ordered, trim_scale(l.qty_received)::text as received,
       trim_scale(l.qty_damaged)::text as damaged, trim_scale(l.qty - l.qty_received)::text as remaining,
       ${sql.join(SLOTS.map((n) => sql`c.${sql.ref(`attribute_type${n}`)} as ${sql.ref(`type${n}`)}`))},

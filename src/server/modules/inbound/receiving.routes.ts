@@ -13,6 +13,7 @@ import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { grantScope } from '../../platform/grants';
 import { optionalText, optionalTextOrNumber } from '../../platform/schemas';
+import { SerialNumbersSchema } from '../serials/serials.schema';
 import { type AdjustmentInput, adjustReceipt, deleteReceipt, findReceiptPage, type ReceiptQuery } from './receipts.service';
 import { readPo } from './receiving.po';
 import { addReceipt, type ReceiptInput } from './receiving.service';
@@ -41,6 +42,7 @@ const AddReceiptBody = Type.Object({
   doorId: text(20),
   locationId: text(30),
   receiptId: text(30),
+  serialNumbers: SerialNumbersSchema,
   ...attributes,
 });
 

@@ -34,6 +34,7 @@ import {
 } from '../inventory/ledger.service';
 import { storedAttributeIdForItem } from '../masterdata/attributes.service';
 import { takeNextNumber } from '../masterdata/control.service';
+import { enterSerials } from '../serials/serials.service';
 import { changeLineTotals, lockPo, lockPoLine, type PoHeader, type PoLine } from './receiving.po';
 
 /** The body of addReceipt (quantities in the line's order unit). */
@@ -52,6 +53,8 @@ export interface ReceiptInput {
   locationId?: string | null;
   /** Continue an arrival already numbered (same PO); else the warehouse's next receipt number. */
   receiptId?: string | null;
+  /** A serial-controlled item: one serial per base unit (a list, or text with one a line). */
+  serialNumbers?: readonly string[] | string | null;
   [attribute: `genericAttrValue${number}`]: string | null | undefined;
 }
 
@@ -367,6 +370,20 @@ export async function addReceipt(db: Db, input: ReceiptInput, actor: Actor): Pro
             ${sql.join(checked.stock.attributes.map((v) => sql`${v}`))},
             ${checked.qty}::numeric, ${checked.damaged}::numeric, ${locationId}, ${doorId}, ${checked.status}, ${actor.name})
           returning id`.execute(trx);
+        await enterSerials(
+          trx,
+          {
+            key,
+            clientCode: po.clientCode,
+            baseQty: checked.stock.base,
+            serials: input.serialNumbers,
+            event: 'RECEIVE',
+            document: { type: 'RECEIPT', number: receiptId, lineNumber: line.lineNumber },
+            receiptId,
+            receiptRowId: rows[0]?.id ?? null,
+          },
+          actor,
+        );
         // The first receipt moves the PO from open to receiving.
         await sql`update t_po_master set status = 'R', update_time = now() where id = ${po.id} and status = 'O'`.execute(trx);
         return {

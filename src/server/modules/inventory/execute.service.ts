@@ -11,6 +11,7 @@ import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../platform/errors';
 import type { Grantee } from '../../platform/grants';
 import { completePutaway } from '../inbound/putaway.service';
+import { adjustSerials, followSerials } from '../serials/serials.service';
 import { ACCEPT_EXPIRED, holdsPermission, type PermissionHolder, today } from './expiry';
 import { addStock, lockStockKeys, type StockKey, takeStock, writeTranLog } from './ledger.service';
 import { attributeValues, completeTask, lockOpenTask, requireLineClients, type TaskLine, taskLines } from './tasks';
@@ -30,7 +31,11 @@ interface MovementLine extends TaskLine {
 }
 interface AdjustmentLine extends TaskLine {
   locationId: string;
+  /** A serial-controlled item: the serials that leave (negative) or arrive (positive), one a line. */
+  serialNumbers: string | null;
 }
+
+const moveDocument = (taskId: string, line: TaskLine) => ({ type: 'MOVE', number: taskId, lineNumber: line.lineNumber });
 
 interface LocationInfo {
   locationId: string;
@@ -169,6 +174,7 @@ export async function approveMovement(db: Db, whId: string, taskId: string, acto
           toLocationId: line.destLocationId,
           attributes: attributeValues(line),
         });
+        await followSerials(trx, source, target, putaway ? 'PUTAWAY' : 'MOVE', moveDocument(taskId, line), actor);
       });
     }
     await completeTask(trx, 'movement', header, actor.name);
@@ -222,6 +228,15 @@ export async function confirmAdjustment(db: Db, whId: string, taskId: string, ac
           toLocationId: negative ? null : line.locationId,
           attributes: attributeValues(line),
         };
+        await adjustSerials(
+          trx,
+          key,
+          line.clientCode,
+          line.qty,
+          line.serialNumbers,
+          { type: 'ADJUST', number: taskId, lineNumber: line.lineNumber },
+          actor,
+        );
         if (negative) {
           await takeStock(trx, key, line.qty.slice(1), context, {
             none: 'notAvailableStock',

@@ -13,6 +13,7 @@ import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { optionalText } from '../../platform/schemas';
+import { SerialNumbersSchema } from '../serials/serials.schema';
 import { type ReleaseInput, releaseWaves } from './allocation.service';
 import { ALLOCATION_BINDING } from './picking.bindings';
 import { completeWavePick, type PickInput, pickLocShortage, type ShortInput } from './picking.service';
@@ -39,9 +40,10 @@ const PickBody = Type.Object({
   locationId: code(30),
   lotNumber: text(50),
   huId: text(50),
+  serialNumbers: SerialNumbersSchema,
 });
 
-const ShortBody = Type.Object({ id: IdSchema, qtyFound: Quantity });
+const ShortBody = Type.Object({ id: IdSchema, qtyFound: Quantity, serialNumbers: SerialNumbersSchema });
 
 export function registerPickRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;

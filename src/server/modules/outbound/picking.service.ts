@@ -28,6 +28,7 @@ import {
   unallocateStock,
   writeTranLog,
 } from '../inventory/ledger.service';
+import { moveSerials } from '../serials/serials.service';
 import {
   candidates,
   type DemandLine,
@@ -50,12 +51,16 @@ export interface PickInput {
   locationId: string;
   lotNumber?: string | null;
   huId?: string | null;
+  /** A serial-controlled item: the serials picked, one per base unit (serials README). */
+  serialNumbers?: readonly string[] | string | null;
 }
 
 /** The body of pickLocShortage: what was found at the location (0 … less than the open quantity). */
 export interface ShortInput {
   id: number;
   qtyFound: string | number;
+  /** A serial-controlled item: the serials of the units found (picked). */
+  serialNumbers?: readonly string[] | string | null;
 }
 
 /** What completeWavePick answers. */
@@ -180,10 +185,38 @@ const context = (task: TaskRow, actor: Actor, tranType: string, to: string | nul
   toLocationId: to,
 });
 
-/** Moves `qty` of the task's allocation from the pick location to the staging location, logged as one PICK row. */
-async function moveToStaging(trx: Trx, task: TaskRow, wave: WaveInfo, staging: string, qty: string, actor: Actor) {
+/**
+ * Moves `qty` of the task's allocation from the pick location to the staging location, logged as one PICK row; the
+ * serials of a serial-controlled item must be there and move with it.
+ */
+async function moveToStaging(
+  trx: Trx,
+  task: TaskRow,
+  wave: WaveInfo,
+  staging: string,
+  qty: string,
+  serials: unknown,
+  actor: Actor,
+) {
+  const to = stagingKey(task, wave, staging);
+  await moveSerials(
+    trx,
+    {
+      whId: task.whId,
+      itemNumber: task.itemNumber,
+      lotNumber: task.lotNumber,
+      from: { locationId: task.pickLocation, huId: task.mHuId },
+      to: { locationId: to.locationId, huId: to.huId },
+      qty,
+      serials,
+      event: 'PICK',
+      document: { type: 'PICK', number: task.pickId, lineNumber: task.lineNumber },
+      orderNumber: task.orderNumber,
+    },
+    actor,
+  );
   const row = await pickAllocated(trx, sourceKey(task), qty, null);
-  await addStock(trx, stagingKey(task, wave, staging), qty, { expirationDate: row.expirationDate, fifoDate: row.fifoDate }, null);
+  await addStock(trx, to, qty, { expirationDate: row.expirationDate, fifoDate: row.fifoDate }, null);
   await writeTranLog(trx, sourceKey(task), row.clientCode, qty, context(task, actor, 'PICK', staging));
 }
 
@@ -251,7 +284,7 @@ export async function completeWavePick(db: Db, input: PickInput, actor: Actor): 
         throw new AppError('pickPalletMismatch', { pickId: task.pickId, huId: task.mHuId ?? '—' });
       }
       if (toMilli(qty) > toMilli(task.open)) throw new AppError('pickQtyAboveOpen', { qty, open: task.open });
-      await moveToStaging(trx, task, wave, staging, qty, actor);
+      await moveToStaging(trx, task, wave, staging, qty, input.serialNumbers, actor);
       const { rows } = await sql<{ status: 'O' | 'K'; pickedQty: string; openQty: string }>`
         update t_wave_pick_task set picked_qty = picked_qty + ${qty}::numeric,
           status = case when picked_qty + short_qty + ${qty}::numeric >= quantity then 'K' else 'O' end,
@@ -298,7 +331,7 @@ export async function pickLocShortage(db: Db, input: ShortInput, actor: Actor): 
       if (toMilli(found) >= toMilli(task.open))
         throw new AppError('shortFoundNotBelowOpen', { qtyFound: found, open: task.open });
       const missing = fromMilli(toMilli(task.open) - toMilli(found));
-      if (toMilli(found) > 0n) await moveToStaging(trx, task, wave, staging, found, actor);
+      if (toMilli(found) > 0n) await moveToStaging(trx, task, wave, staging, found, input.serialNumbers, actor);
       const row = await unallocateStock(trx, sourceKey(task), missing, context(task, actor, 'SHORT', null));
       // The rest of the row is doubtful until counted: held, with the SHORT reason (a held row's reservations stay pickable).
       if (row.status === 'A') {

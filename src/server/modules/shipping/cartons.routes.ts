@@ -15,6 +15,7 @@ import { AppError } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
 import { optionalText } from '../../platform/schemas';
 import { OUT_SUCCESS, type OutResult } from '../outbound/waves.routes';
+import { SerialNumbersSchema } from '../serials/serials.schema';
 import { type CompleteInput, completeCartonPick, exitCartonPick, getNextCarton, type NextCartonInput } from './cartons.service';
 import { type SplitInput, splitCarton } from './split.service';
 
@@ -38,6 +39,7 @@ const CompleteBody = Type.Object({
       lotNumber: optionalText(50),
       storedAttributeId: Type.Optional(Type.Union([Type.Null(), IdSchema])),
       qty: Quantity,
+      serialNumbers: SerialNumbersSchema,
     }),
     { minItems: 1, maxItems: 200 },
   ),

@@ -26,6 +26,7 @@ import {
 } from '../inventory/ledger.service';
 import { takeNextNumber } from '../masterdata/control.service';
 import { minExpiryOf, shelfLifeRule } from '../outbound/allocation.service';
+import { moveSerials, serialList } from '../serials/serials.service';
 import { activeCartonTypes, chooseCartonType } from './cartonType';
 import { type CartonRow, readCarton, refuseShipped } from './shipping.guard';
 
@@ -65,6 +66,8 @@ export interface PackInputLine {
   lotNumber?: string | null;
   storedAttributeId?: number | null;
   qty: string | number;
+  /** A serial-controlled item: the serials packed, one per base unit (picked for this order, at the staging location). */
+  serialNumbers?: readonly string[] | string | null;
 }
 
 export interface CompleteInput {
@@ -330,14 +333,18 @@ export async function completeCartonPick(db: Db, input: CompleteInput, actor: Ac
   return loggingRefusal(db, { ...refusal, user: actor.name }, () =>
     inTransaction(db, async (trx) => {
       // The request's lines merged per pick detail × lot × attribute id.
-      const merged = new Map<string, { pickDetailId: number; lotNumber: string | null; attr: number | null; milli: bigint }>();
+      const merged = new Map<
+        string,
+        { pickDetailId: number; lotNumber: string | null; attr: number | null; milli: bigint; serials: string[] }
+      >();
       for (const line of input.lines) {
         const qty = packQty(line.qty);
         const lotNumber = blank(line.lotNumber);
         const attr = attrId(line.storedAttributeId);
         const key = packKey(line.pickDetailId, lotNumber, attr);
-        const entry = merged.get(key) ?? { pickDetailId: line.pickDetailId, lotNumber, attr, milli: 0n };
+        const entry = merged.get(key) ?? { pickDetailId: line.pickDetailId, lotNumber, attr, milli: 0n, serials: [] };
         entry.milli += toMilli(qty);
+        entry.serials.push(...serialList(line.serialNumbers));
         merged.set(key, entry);
       }
       let actual: string | null = null;
@@ -395,7 +402,7 @@ export async function completeCartonPick(db: Db, input: CompleteInput, actor: Ac
       const minExpiry = minExpiryOf(await shelfLifeRule(trx, carton.whId), carton.clientCode, shelf[0]?.minShelfLifeDays ?? null);
       for (const [key, m] of merged) {
         const line = remaining.get(key) as RemainingRow;
-        await packLine(trx, carton, line, fromMilli(m.milli), actor, minExpiry);
+        await packLine(trx, carton, line, fromMilli(m.milli), m.serials, actor, minExpiry);
       }
       const logical = await logicalWeight(trx, carton.whId, carton.cartonNumber);
       const status = weightStatus(logical, actual, await tolerancePct(trx, carton.whId, carton.clientCode));
@@ -434,11 +441,30 @@ async function packLine(
   carton: CartonRow,
   line: RemainingRow,
   qty: string,
+  serials: readonly string[],
   actor: Actor,
   minExpiry: string,
 ): Promise<void> {
   const to = cartonKey(carton, line.itemNumber, line.lotNumber, line.storedAttributeId);
   const from: StockKey = { ...to, huId: null };
+  // The serials go into the carton: picked for this order, waiting at the staging location (serials README).
+  await moveSerials(
+    trx,
+    {
+      whId: carton.whId,
+      itemNumber: line.itemNumber,
+      lotNumber: line.lotNumber,
+      from: { locationId: from.locationId, huId: null },
+      to: { locationId: to.locationId, huId: to.huId },
+      qty,
+      serials,
+      event: 'PACK',
+      document: { type: 'CARTON', number: carton.cartonNumber, lineNumber: line.lineNumber },
+      orderNumber: carton.orderNumber,
+      cartonNumber: carton.cartonNumber,
+    },
+    actor,
+  );
   const row = await takeStock(trx, from, qty, null);
   if (row.expirationDate !== null && row.expirationDate < minExpiry) {
     throw new AppError('packStockShortDated', {

@@ -13,6 +13,7 @@ import { AppError } from '../../platform/errors';
 import type { Actor } from '../inventory/execute.service';
 import { fromMilli, lockStockKeys, type StockKey, takeStocks, toMilli } from '../inventory/ledger.service';
 import { takeNextNumber } from '../masterdata/control.service';
+import { shipSerials } from '../serials/serials.service';
 import {
   type CartonRow,
   cartonStatus,
@@ -294,6 +295,13 @@ export async function shipDelivery(trx: Trx, input: ShipInput, actor: Actor): Pr
         attributes: line.attributes,
       },
     })),
+  );
+  await shipSerials(
+    trx,
+    input.whId,
+    deliveryNumber,
+    cartons.map((c) => c.cartonNumber),
+    actor,
   );
   for (const line of lines) {
     shippedByDetail.set(line.pickDetailId, (shippedByDetail.get(line.pickDetailId) ?? 0n) + toMilli(line.qty));

@@ -104,6 +104,33 @@ export function requireDate(value: string): string {
   return date;
 }
 
+/**
+ * One serial of the flow's item scanned at a serial step: the item label's GS1 AI 21 (its GTIN must be the item:
+ * `rfWrongItem`; a GS1 code without AI 21: `rfGs1NoSerial`) or the text itself (≤ 60, no control characters), not one
+ * already scanned in this step (`serialTwice`). Answers the serial and the flow's serials with it added.
+ */
+export async function scannedSerial(ctx: RfContext, itemNumber: string): Promise<{ serial: string; serials: string[] }> {
+  const gs1 = gs1Of(ctx.input);
+  if (gs1 && !gs1.serial) throw new AppError('rfGs1NoSerial');
+  if (gs1?.gtin) {
+    const item = await itemByCode(ctx, gtinForms(gs1.gtin));
+    if (item?.itemNumber !== itemNumber) {
+      throw new AppError('rfWrongItem', { itemNumber: item?.itemNumber ?? gs1.gtin, expected: itemNumber });
+    }
+  }
+  const serial = requireCode(gs1?.serial ?? ctx.input, 'entity.tblSnMaster.field.serialNumber', 60);
+  const serials = (ctx.values.serials ?? '').split('\n').filter(Boolean);
+  if (serials.includes(serial)) throw new AppError('serialTwice', { serialNumber: serial, itemNumber });
+  return { serial, serials: [...serials, serial] };
+}
+
+/** The values of a serial step after one more serial: the list (one a line), its count, the scan cleared. */
+export const serialValues = (serials: readonly string[]) => ({
+  serials: serials.join('\n'),
+  serialCount: String(serials.length),
+  serialScan: null,
+});
+
 /** Text compare of scanned codes: trimmed, case-insensitive. */
 export const sameCode = (a: string | null | undefined, b: string | null | undefined): boolean =>
   (a ?? '').trim().toUpperCase() === (b ?? '').trim().toUpperCase();

@@ -8,7 +8,8 @@ import { sql } from 'kysely';
 import { permission } from '../../../../shared/permissions';
 import { AppError } from '../../../platform/errors';
 import { completeWavePick, pickLocShortage } from '../../outbound/picking.service';
-import { gs1Of, requireCode, requireQty, sameCode, scannedItem } from './common';
+import { isSerialItem, serialAt } from '../../serials/serials.service';
+import { gs1Of, requireCode, requireQty, sameCode, scannedItem, scannedSerial, serialValues } from './common';
 import type { RfAction, RfContext, RfResult } from './types';
 
 const PICK = permission('tWavePickTask', 'edit');
@@ -39,6 +40,10 @@ const TASK_VALUES = [
   'scanItem',
   'pickQty',
   'qtyFound',
+  'serialScan',
+  'serials',
+  'serialCount',
+  'serialsNeeded',
 ] as const;
 
 /** The wave's next open task of the client, in picking order. */
@@ -68,6 +73,30 @@ function taskValues(task: OpenTask | null): Record<string, string | null> {
     openQty: task.openQty,
     uom: task.uom,
   };
+}
+
+/** Picks the quantity (with its serials) through completeWavePick; the rest of the task, the next task or the wave done. */
+async function confirmPick(ctx: RfContext, qty: string, serials: readonly string[] | null): Promise<RfResult> {
+  const answer = await completeWavePick(
+    ctx.db,
+    {
+      id: currentTask(ctx),
+      qty,
+      locationId: ctx.values.pickLocation ?? '',
+      lotNumber: ctx.values.lotNumber || null,
+      huId: ctx.values.huId || null,
+      serialNumbers: serials,
+    },
+    ctx.user,
+  );
+  const params = { qty: answer.pickedQty, itemNumber: ctx.values.itemNumber ?? '', pickId: ctx.values.pickId ?? '' };
+  if (answer.status === 'O') {
+    return {
+      values: { openQty: answer.openQty, pickQty: null, scanItem: null, serials: null, serialCount: null, serialsNeeded: null },
+      message: { key: 'rf.msg.pickedPart', params: { ...params, open: answer.openQty } },
+    };
+  }
+  return onward(ctx, { key: 'rf.msg.picked', params });
 }
 
 /** After a pick or a short pick: the next task, or branch 1 when the wave has none left for this client. */
@@ -159,30 +188,30 @@ export const PICK_ACTIONS: RfAction[] = [
     kind: 'exec',
     name: 'pick.confirm',
     permission: PICK,
-    doc: 'The quantity picked (qtyPositive; a GS1 count) → completeWavePick at the task’s location, lot and pallet; then the next task, or branch 1 when the wave is done.',
+    doc: 'The quantity picked (qtyPositive; a GS1 count) → completeWavePick at the task’s location, lot and pallet; then the next task, or branch 1 when the wave is done. A serial-controlled item answers branch 2: the serial step, once per unit (a whole number, serialCountMismatch).',
     async run(ctx) {
-      const id = currentTask(ctx);
       const count = gs1Of(ctx.input)?.count;
       const qty = requireQty(count ?? ctx.input, 'qtyPositive');
-      const answer = await completeWavePick(
-        ctx.db,
-        {
-          id,
-          qty,
-          locationId: ctx.values.pickLocation ?? '',
-          lotNumber: ctx.values.lotNumber || null,
-          huId: ctx.values.huId || null,
-        },
-        ctx.user,
-      );
-      const params = { qty: answer.pickedQty, itemNumber: ctx.values.itemNumber ?? '', pickId: ctx.values.pickId ?? '' };
-      if (answer.status === 'O') {
-        return {
-          values: { openQty: answer.openQty, pickQty: null, scanItem: null },
-          message: { key: 'rf.msg.pickedPart', params: { ...params, open: answer.openQty } },
-        };
+      const itemNumber = ctx.values.itemNumber ?? '';
+      if (!(await isSerialItem(ctx.db, ctx.whId, itemNumber))) return confirmPick(ctx, qty, null);
+      if (!Number.isInteger(Number(qty))) throw new AppError('serialCountMismatch', { itemNumber, qty, count: 0 });
+      return { values: { pickQty: qty, serials: '', serialCount: '0', serialsNeeded: qty }, branch: 2 };
+    },
+  },
+  {
+    kind: 'exec',
+    name: 'pick.serial',
+    permission: PICK,
+    doc: 'One serial of the picked units (the item label’s GS1 AI 21, or typed): in stock at the task’s location and pallet (serialNotHere), not scanned before (serialTwice). Branch 2 until one per unit is scanned; then completeWavePick with the serials, as pick.confirm.',
+    async run(ctx) {
+      const itemNumber = ctx.values.itemNumber ?? '';
+      const { serial, serials } = await scannedSerial(ctx, itemNumber);
+      const place = { locationId: ctx.values.pickLocation ?? '', huId: ctx.values.huId || null };
+      if (!(await serialAt(ctx.db, ctx.whId, itemNumber, serial, place))) {
+        throw new AppError('serialNotHere', { serialNumber: serial, itemNumber, locationId: place.locationId });
       }
-      return onward(ctx, { key: 'rf.msg.picked', params });
+      if (serials.length < Number(ctx.values.serialsNeeded ?? '0')) return { values: serialValues(serials), branch: 2 };
+      return confirmPick(ctx, ctx.values.pickQty ?? '', serials);
     },
   },
   {

@@ -10,7 +10,8 @@ import { AppError } from '../../../platform/errors';
 import { poNotOpen, RECEIVABLE, readPo } from '../../inbound/receiving.po';
 import { addReceipt } from '../../inbound/receiving.service';
 import { today } from '../../inventory/expiry';
-import { gs1Of, gs1Values, requireCode, requireDate, requireQty, scannedItem } from './common';
+import { serialInStock } from '../../serials/serials.service';
+import { gs1Of, gs1Values, requireCode, requireDate, requireQty, scannedItem, scannedSerial, serialValues } from './common';
 import type { RfAction, RfContext, RfResult } from './types';
 
 const RECEIVE = permission('tReceipt', 'add');
@@ -29,6 +30,10 @@ const ITEM_VALUES = [
   'qty',
   'huId',
   'locationId',
+  'serialScan',
+  'serials',
+  'serialCount',
+  'serialsNeeded',
 ] as const;
 const cleared = () => Object.fromEntries(ITEM_VALUES.map((k) => [k, null])) as Record<string, null>;
 
@@ -67,6 +72,7 @@ async function receive(ctx: RfContext, v: Record<string, string | undefined>): P
       huId: v.huId || null,
       locationId: v.locationId || null,
       receiptId: v.receiptId || null,
+      serialNumbers: v.serials || null,
     },
     ctx.user,
   );
@@ -225,10 +231,32 @@ export const RECEIVE_ACTIONS: RfAction[] = [
     kind: 'exec',
     name: 'receive.qty',
     permission: RECEIVE,
-    doc: 'The quantity in the line’s order unit (qtyPositive; a GS1 scan’s AI 37). The tolerance is the receipt’s check.',
+    doc: 'The quantity in the line’s order unit (qtyPositive; a GS1 scan’s AI 37). The tolerance is the receipt’s check. A serial-controlled item answers branch 1: the serial step, once per base unit (a whole number of them, serialCountMismatch).',
     async run(ctx) {
       const count = gs1Of(ctx.input)?.count;
-      return { values: { qty: requireQty(count ?? ctx.input, 'qtyPositive') } };
+      const qty = requireQty(count ?? ctx.input, 'qtyPositive');
+      const po = await receivablePo(ctx, ctx.values.poNumber ?? '');
+      const line = po.lines.find((l) => String(l.lineNumber) === ctx.values.lineNumber);
+      if (line?.serialControl !== 'Y') return { values: { qty } };
+      const base = Number(qty) * Number(line.factor ?? '1');
+      if (!Number.isInteger(base)) throw new AppError('serialCountMismatch', { itemNumber: line.itemNumber, qty, count: 0 });
+      const serials = { serials: '', serialCount: '0', serialsNeeded: String(base) };
+      return { values: { qty, ...serials }, branch: 1 };
+    },
+  },
+  {
+    kind: 'exec',
+    name: 'receive.serial',
+    permission: RECEIVE,
+    doc: 'One serial of the item (typed, or the item label’s GS1 code: AI 21, its GTIN the flow’s item — rfWrongItem; a GS1 code without AI 21: rfGs1NoSerial): ≤ 60, no control characters, not scanned before in this receipt nor in stock for the item (serialTwice). Answers branch 1 (the next serial) until one per base unit is scanned, then goes on to the location.',
+    async run(ctx) {
+      const itemNumber = ctx.values.itemNumber ?? '';
+      const { serial, serials } = await scannedSerial(ctx, itemNumber);
+      if (await serialInStock(ctx.db, ctx.whId, itemNumber, serial)) {
+        throw new AppError('serialTwice', { serialNumber: serial, itemNumber });
+      }
+      const values = serialValues(serials);
+      return serials.length < Number(ctx.values.serialsNeeded ?? '0') ? { values, branch: 1 } : { values };
     },
   },
   {

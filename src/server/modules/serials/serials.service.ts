@@ -1,0 +1,449 @@
+/**
+ * Serial numbers (README.md here): the serial master `tbl_sn_master` keeps each serial's state — IN (in the warehouse,
+ * at the ledger place of its unit: location, pallet or carton), HOLD, OUT (left: shipped, adjusted out) — and
+ * `tbl_sn_history` one row per serial and event. Every channel's service calls one function here inside its own
+ * transaction (receipt, pick, carton pick, ship, movement, adjustment), so a serial changes with its stock or not at all.
+ * Functions of an item without serial control do nothing (and refuse serials named for it).
+ */
+import { sql } from 'kysely';
+import { repeatedSerial, splitSerials } from '../../../shared/serials';
+import { textLength } from '../../../shared/validation';
+import type { Trx } from '../../crud/crud.types';
+import type { Db } from '../../db/connect';
+import { AppError } from '../../platform/errors';
+import { type Grantee, grantScope, grantsWarehouse } from '../../platform/grants';
+import type { Actor } from '../inventory/execute.service';
+import { lockStoredItem, type StockKey, toMilli } from '../inventory/ledger.service';
+
+/** What changed a serial (`tbl_sn_history.event`). */
+export type SerialEvent =
+  | 'RECEIVE'
+  | 'RECEIVE_DELETE'
+  | 'PUTAWAY'
+  | 'MOVE'
+  | 'PICK'
+  | 'PACK'
+  | 'SHIP'
+  | 'ADJUST_IN'
+  | 'ADJUST_OUT';
+
+/** The document an event belongs to: its type (RECEIPT, PICK, CARTON, DELIVERY, MOVE, ADJUST), number and line. */
+export interface SerialDocument {
+  type: string;
+  number: string;
+  lineNumber?: number | null;
+}
+
+const FIELD = 'entity.tblSnMaster.field.serialNumber';
+const CONTROL = /\p{Cc}/u;
+
+/**
+ * The serials a request names: a list, or one text with one serial a line (commas, semicolons and spaces separate
+ * too). Trimmed, empty entries dropped; each at most 60 characters without control characters.
+ */
+export function serialList(value: unknown): string[] {
+  const list = splitSerials(value);
+  for (const serial of list) {
+    if (textLength(serial) > 60) throw new AppError('fieldTooLong', { field: FIELD, max: 60 });
+    if (CONTROL.test(serial)) throw new AppError('fieldControlChars', { field: FIELD });
+  }
+  return list;
+}
+
+/** Whether the item is serial-controlled (an unknown item is not). */
+export async function isSerialItem(trx: Trx | Db, whId: string, itemNumber: string): Promise<boolean> {
+  const { rows } = await sql<{ serialControl: string }>`
+    select serial_control from t_item_master where wh_id = ${whId} and item_number = ${itemNumber}`.execute(trx);
+  return rows[0]?.serialControl === 'Y';
+}
+
+/**
+ * The serials named for a quantity of an item: none for an item without serial control (naming some is refused), else
+ * exactly one per base unit — a whole number of units (`serialCountMismatch`), each serial once (`serialTwice`).
+ * Answers null for an item without serial control.
+ */
+async function namedSerials(trx: Trx, whId: string, itemNumber: string, qty: string, value: unknown): Promise<string[] | null> {
+  const list = serialList(value);
+  if (!(await isSerialItem(trx, whId, itemNumber))) {
+    if (list.length > 0) throw new AppError('itemNotSerialControlled', { item: itemNumber });
+    return null;
+  }
+  const milli = toMilli(qty);
+  if (milli % 1000n !== 0n || milli / 1000n !== BigInt(list.length)) {
+    throw new AppError('serialCountMismatch', { itemNumber, qty, count: list.length });
+  }
+  const repeated = repeatedSerial(list);
+  if (repeated !== null) throw new AppError('serialTwice', { serialNumber: repeated, itemNumber });
+  return list;
+}
+
+interface SerialRow {
+  id: number;
+  serialNumber: string;
+  status: string;
+  locationId: string | null;
+  huId: string | null;
+  lotNumber: string | null;
+  orderNumber: string | null;
+  cartonNumber: string | null;
+  deliveryNumber: string | null;
+}
+
+/** The master rows of these serials of an item, locked (in id order) for the rest of the transaction. */
+async function lockSerials(
+  trx: Trx,
+  whId: string,
+  itemNumber: string,
+  serials: readonly string[],
+): Promise<Map<string, SerialRow>> {
+  const { rows } = await sql<SerialRow>`
+    select id, serial_number, status, location_id, hu_id, lot_number, order_number, carton_number, delivery_number
+    from tbl_sn_master where wh_id = ${whId} and item_number = ${itemNumber}
+      and serial_number = any(${serials as string[]}::varchar[])
+    order by id for update`.execute(trx);
+  return new Map(rows.map((r) => [r.serialNumber, r]));
+}
+
+/** Writes one history row per serial from the master rows' state after the event. */
+async function logEvents(
+  trx: Trx,
+  whId: string,
+  itemNumber: string,
+  serials: readonly string[],
+  event: SerialEvent,
+  document: SerialDocument,
+  actor: Actor,
+): Promise<void> {
+  if (serials.length === 0) return;
+  await sql`
+    insert into tbl_sn_history (wh_id, item_number, serial_number, event, status, location_id, hu_id, lot_number,
+      order_number, carton_number, delivery_number, document_type, document_number, line_number, employee_id)
+    select wh_id, item_number, serial_number, ${event}, status, location_id, hu_id, lot_number, order_number,
+      carton_number, delivery_number, ${document.type}, ${document.number}, ${document.lineNumber ?? null}::int, ${actor.name}
+    from tbl_sn_master
+    where wh_id = ${whId} and item_number = ${itemNumber} and serial_number = any(${serials as string[]}::varchar[])
+    order by serial_number`.execute(trx);
+}
+
+/** What enters stock with serials: the ledger key it enters, its base quantity and where it came from. */
+export interface SerialsIn {
+  key: StockKey;
+  clientCode: string;
+  baseQty: string;
+  serials: unknown;
+  event: 'RECEIVE' | 'ADJUST_IN';
+  document: SerialDocument;
+  receiptId?: string | null;
+  receiptRowId?: number | null;
+}
+
+/**
+ * Serials entering stock (a receipt, an adjustment up): one per base unit, none already IN or HOLD for the item in
+ * the warehouse (`serialTwice`, naming where it is); a serial that left (OUT) comes back IN. Answers the serials.
+ */
+export async function enterSerials(trx: Trx, input: SerialsIn, actor: Actor): Promise<string[]> {
+  const { key } = input;
+  const list = await namedSerials(trx, key.whId, key.itemNumber, input.baseQty, input.serials);
+  if (!list || list.length === 0) return [];
+  const existing = await lockSerials(trx, key.whId, key.itemNumber, list);
+  for (const serial of list) {
+    const row = existing.get(serial);
+    if (row && row.status !== 'OUT') {
+      throw new AppError('serialTwice', { serialNumber: serial, itemNumber: key.itemNumber, locationId: row.locationId ?? '—' });
+    }
+  }
+  const { rows } = await sql<{ serialNumber: string }>`
+    insert into tbl_sn_master as m (wh_id, item_number, serial_number, lot_number, status, location_id, hu_id, client_code,
+      receipt_id, receipt_row_id, update_by)
+    select ${key.whId}, ${key.itemNumber}, s, ${key.lotNumber}, 'IN', ${key.locationId}, ${key.huId}, ${input.clientCode},
+      ${input.receiptId ?? null}, ${input.receiptRowId ?? null}::int, ${actor.name}
+    from unnest(${list}::varchar[]) as s
+    on conflict (wh_id, item_number, serial_number) do update set status = 'IN', lot_number = excluded.lot_number,
+      location_id = excluded.location_id, hu_id = excluded.hu_id, client_code = excluded.client_code,
+      receipt_id = excluded.receipt_id, receipt_row_id = excluded.receipt_row_id, order_number = null,
+      carton_number = null, delivery_number = null, update_by = excluded.update_by, update_time = now()
+    where m.status = 'OUT'
+    returning serial_number`.execute(trx);
+  // A serial received at the same moment by another transaction: its row was IN when this insert met it.
+  const entered = new Set(rows.map((r) => r.serialNumber));
+  const missed = list.find((s) => !entered.has(s));
+  if (missed) throw new AppError('serialTwice', { serialNumber: missed, itemNumber: key.itemNumber, locationId: '—' });
+  await logEvents(trx, key.whId, key.itemNumber, list, input.event, input.document, actor);
+  return list;
+}
+
+/** Serials moving with picked or packed units: where they must be, where they go. */
+export interface SerialsMove {
+  whId: string;
+  itemNumber: string;
+  lotNumber: string | null;
+  from: { locationId: string; huId: string | null };
+  to: { locationId: string; huId: string | null };
+  qty: string;
+  serials: unknown;
+  event: 'PICK' | 'PACK';
+  document: SerialDocument;
+  /** The order the units are picked for (set at pick; required to match at carton pick). */
+  orderNumber: string;
+  /** Carton pick: the serials must have been picked for `orderNumber`; they go into this carton. */
+  cartonNumber?: string | null;
+}
+
+/**
+ * The serials of picked (or packed) units: one per base unit, each once, each IN at the place the units leave
+ * (location and pallet, the unit's lot; at carton pick also picked for the carton's order) — else
+ * `serialNotHere`. They move with the stock and stay IN (README "States"), recording the order and carton.
+ */
+export async function moveSerials(trx: Trx, input: SerialsMove, actor: Actor): Promise<string[]> {
+  const list = await namedSerials(trx, input.whId, input.itemNumber, input.qty, input.serials);
+  if (!list) return [];
+  const rows = await lockSerials(trx, input.whId, input.itemNumber, list);
+  for (const serial of list) {
+    const row = rows.get(serial);
+    const here =
+      row?.status === 'IN' &&
+      row.locationId === input.from.locationId &&
+      row.huId === input.from.huId &&
+      (input.lotNumber === null || row.lotNumber === input.lotNumber) &&
+      (input.event !== 'PACK' || (row.orderNumber === input.orderNumber && row.cartonNumber === null));
+    if (!here) {
+      throw new AppError('serialNotHere', {
+        serialNumber: serial,
+        itemNumber: input.itemNumber,
+        locationId: input.from.locationId,
+      });
+    }
+  }
+  await sql`
+    update tbl_sn_master set location_id = ${input.to.locationId}, hu_id = ${input.to.huId},
+      order_number = ${input.orderNumber}, carton_number = ${input.cartonNumber ?? null}, update_by = ${actor.name},
+      update_time = now()
+    where id = any(${[...rows.values()].map((r) => r.id)}::int[])`.execute(trx);
+  await logEvents(trx, input.whId, input.itemNumber, list, input.event, input.document, actor);
+  return list;
+}
+
+/**
+ * A movement (putaway, move) of a serial-controlled item: when it empties its source row, every serial IN there goes
+ * with the stock to the destination. A partial move names no serials (movement lines have none): its serials stay
+ * where they were recorded (README "Left").
+ */
+export async function followSerials(
+  trx: Trx,
+  source: StockKey,
+  target: StockKey,
+  event: 'PUTAWAY' | 'MOVE',
+  document: SerialDocument,
+  actor: Actor,
+): Promise<void> {
+  if (!(await isSerialItem(trx, source.whId, source.itemNumber))) return;
+  if (await lockStoredItem(trx, source)) return;
+  const { rows } = await sql<{ serialNumber: string }>`
+    update tbl_sn_master set location_id = ${target.locationId}, hu_id = ${target.huId}, update_by = ${actor.name},
+      update_time = now()
+    where wh_id = ${source.whId} and item_number = ${source.itemNumber} and status = 'IN'
+      and location_id = ${source.locationId} and hu_id is not distinct from ${source.huId}
+      and lot_number is not distinct from ${source.lotNumber}
+    returning serial_number`.execute(trx);
+  await logEvents(
+    trx,
+    source.whId,
+    source.itemNumber,
+    rows.map((r) => r.serialNumber),
+    event,
+    document,
+    actor,
+  );
+}
+
+/** Ship: every serial IN in the delivery's cartons is OUT, with its delivery (order and carton kept). */
+export async function shipSerials(
+  trx: Trx,
+  whId: string,
+  deliveryNumber: string,
+  cartonNumbers: readonly string[],
+  actor: Actor,
+): Promise<number> {
+  if (cartonNumbers.length === 0) return 0;
+  const { rows } = await sql<{ itemNumber: string; serialNumber: string; locationId: string | null; huId: string | null }>`
+    with leaving as (
+      select id, location_id, hu_id from tbl_sn_master
+      where wh_id = ${whId} and carton_number = any(${cartonNumbers as string[]}::varchar[]) and status = 'IN'
+      order by id for update)
+    update tbl_sn_master m set status = 'OUT', delivery_number = ${deliveryNumber}, location_id = null, hu_id = null,
+      update_by = ${actor.name}, update_time = now()
+    from leaving l where m.id = l.id
+    returning m.item_number, m.serial_number, l.location_id, l.hu_id`.execute(trx);
+  if (rows.length === 0) return 0;
+  // The history keeps where each serial left from (the carton at the dock).
+  await sql`
+    insert into tbl_sn_history (wh_id, item_number, serial_number, event, status, location_id, hu_id, lot_number,
+      order_number, carton_number, delivery_number, document_type, document_number, employee_id)
+    select m.wh_id, m.item_number, m.serial_number, 'SHIP', m.status, s.location_id, s.hu_id, m.lot_number,
+      m.order_number, m.carton_number, m.delivery_number, 'DELIVERY', ${deliveryNumber}, ${actor.name}
+    from json_to_recordset(${JSON.stringify(
+      rows.map((r) => ({ item_number: r.itemNumber, serial_number: r.serialNumber, location_id: r.locationId, hu_id: r.huId })),
+    )}::json) as s(item_number text, serial_number text, location_id text, hu_id text)
+    join tbl_sn_master m on m.wh_id = ${whId} and m.item_number = s.item_number and m.serial_number = s.serial_number
+    order by m.item_number, m.serial_number`.execute(trx);
+  return rows.length;
+}
+
+/**
+ * Serials leaving stock without an order (an adjustment down): one per base unit, each IN at the key's place (location,
+ * pallet, lot; `serialNotHere`) → OUT, the place kept in the history.
+ */
+export async function leaveSerials(
+  trx: Trx,
+  key: StockKey,
+  baseQty: string,
+  serials: unknown,
+  document: SerialDocument,
+  actor: Actor,
+): Promise<string[]> {
+  const list = await namedSerials(trx, key.whId, key.itemNumber, baseQty, serials);
+  if (!list) return [];
+  const rows = await lockSerials(trx, key.whId, key.itemNumber, list);
+  for (const serial of list) {
+    const row = rows.get(serial);
+    if (
+      !(row?.status === 'IN' && row.locationId === key.locationId && row.huId === key.huId && row.lotNumber === key.lotNumber)
+    ) {
+      throw new AppError('serialNotHere', { serialNumber: serial, itemNumber: key.itemNumber, locationId: key.locationId });
+    }
+  }
+  const ids = [...rows.values()].map((r) => r.id);
+  await sql`
+    update tbl_sn_master set status = 'OUT', update_by = ${actor.name}, update_time = now()
+    where id = any(${ids}::int[])`.execute(trx);
+  await logEvents(trx, key.whId, key.itemNumber, list, 'ADJUST_OUT', document, actor);
+  await sql`update tbl_sn_master set location_id = null, hu_id = null where id = any(${ids}::int[])`.execute(trx);
+  return list;
+}
+
+/** An adjustment line's serials: up → `enterSerials` (ADJUST_IN), down → `leaveSerials` (ADJUST_OUT). */
+export async function adjustSerials(
+  trx: Trx,
+  key: StockKey,
+  clientCode: string,
+  signedQty: string,
+  serials: unknown,
+  document: SerialDocument,
+  actor: Actor,
+): Promise<string[]> {
+  if (signedQty.startsWith('-')) return leaveSerials(trx, key, signedQty.slice(1), serials, document, actor);
+  return enterSerials(trx, { key, clientCode, baseQty: signedQty, serials, event: 'ADJUST_IN', document }, actor);
+}
+
+/** A deleted receipt row's serials were never received: their master rows go, the history says so. */
+export async function dropReceivedSerials(trx: Trx, whId: string, receiptRowId: number, document: SerialDocument, actor: Actor) {
+  const { rows } = await sql<{ itemNumber: string; serialNumber: string }>`
+    select item_number, serial_number from tbl_sn_master where wh_id = ${whId} and receipt_row_id = ${receiptRowId}
+      and status = 'IN' order by id for update`.execute(trx);
+  if (rows.length === 0) return;
+  await sql`
+    insert into tbl_sn_history (wh_id, item_number, serial_number, event, status, location_id, hu_id, lot_number,
+      document_type, document_number, line_number, employee_id)
+    select wh_id, item_number, serial_number, 'RECEIVE_DELETE', 'OUT', location_id, hu_id, lot_number, ${document.type},
+      ${document.number}, ${document.lineNumber ?? null}::int, ${actor.name}
+    from tbl_sn_master where wh_id = ${whId} and receipt_row_id = ${receiptRowId} and status = 'IN'`.execute(trx);
+  await sql`delete from tbl_sn_master where wh_id = ${whId} and receipt_row_id = ${receiptRowId} and status = 'IN'`.execute(trx);
+}
+
+/** Whether the serial of the item is IN or HOLD in the warehouse (a step's early check; the service checks again). */
+export async function serialInStock(db: Db | Trx, whId: string, itemNumber: string, serialNumber: string): Promise<boolean> {
+  const { rows } = await sql`
+    select 1 from tbl_sn_master where wh_id = ${whId} and item_number = ${itemNumber} and serial_number = ${serialNumber}
+      and status <> 'OUT'`.execute(db);
+  return rows.length > 0;
+}
+
+/** Whether the serial of the item is IN at this place (location and pallet): a pick step's early check. */
+export async function serialAt(
+  db: Db | Trx,
+  whId: string,
+  itemNumber: string,
+  serialNumber: string,
+  place: { locationId: string; huId: string | null },
+): Promise<boolean> {
+  const { rows } = await sql`
+    select 1 from tbl_sn_master where wh_id = ${whId} and item_number = ${itemNumber} and serial_number = ${serialNumber}
+      and status = 'IN' and location_id = ${place.locationId} and hu_id is not distinct from ${place.huId}`.execute(db);
+  return rows.length > 0;
+}
+
+/** Whether a receipt row brought serials in (its corrections are then refused: delete it and receive again). */
+export async function receiptHasSerials(trx: Trx, whId: string, receiptRowId: number): Promise<boolean> {
+  const { rows } = await sql`
+    select 1 from tbl_sn_master where wh_id = ${whId} and receipt_row_id = ${receiptRowId} limit 1`.execute(trx);
+  return rows.length > 0;
+}
+
+/** One event of a serial as the look-up screen shows it. */
+export interface SerialHistoryRow {
+  id: number;
+  event: string;
+  status: string;
+  locationId: string | null;
+  huId: string | null;
+  lotNumber: string | null;
+  orderNumber: string | null;
+  cartonNumber: string | null;
+  deliveryNumber: string | null;
+  documentType: string;
+  documentNumber: string;
+  lineNumber: number | null;
+  employeeId: string;
+  eventTime: string;
+}
+
+/** A serial as the look-up screen shows it: item, state, where it is, and its history (oldest first). */
+export interface SerialLookupRow {
+  whId: string;
+  itemNumber: string;
+  itemDescription: string | null;
+  clientCode: string;
+  serialNumber: string;
+  status: string;
+  locationId: string | null;
+  huId: string | null;
+  lotNumber: string | null;
+  orderNumber: string | null;
+  cartonNumber: string | null;
+  deliveryNumber: string | null;
+  receiptId: string | null;
+  updateTime: string;
+  history: SerialHistoryRow[];
+}
+
+/**
+ * `POST /tblSnMaster/lookup {whId, serialNumber}`: the serial (exact, trimmed) in the warehouse — one row per item
+ * carrying it — of the clients the user may read; an empty list when none. A warehouse not granted is refused.
+ */
+export async function lookupSerial(db: Db, user: Grantee, whId: string, serialNumber: string): Promise<SerialLookupRow[]> {
+  if (!grantsWarehouse(user, whId)) throw new AppError('warehouseNotGranted', { whId });
+  const serial = serialNumber.trim();
+  if (serial === '') throw new AppError('fieldRequired', { field: FIELD });
+  const { rows } = await sql<Omit<SerialLookupRow, 'history'>>`
+    select m.wh_id, m.item_number, i.description as item_description, i.client_code, m.serial_number, m.status,
+      m.location_id, m.hu_id, m.lot_number, m.order_number, m.carton_number, m.delivery_number, m.receipt_id,
+      to_char(m.update_time, 'YYYY-MM-DD HH24:MI:SS') as update_time
+    from tbl_sn_master m join t_item_master i on i.wh_id = m.wh_id and i.item_number = m.item_number
+    where m.wh_id = ${whId} and m.serial_number = ${serial}
+      and ${grantScope(user, sql.ref('m.wh_id'), sql.ref('i.client_code'))}
+    order by m.item_number`.execute(db);
+  if (rows.length === 0) return [];
+  const { rows: history } = await sql<SerialHistoryRow & { itemNumber: string }>`
+    select id, item_number, event, status, location_id, hu_id, lot_number, order_number, carton_number, delivery_number,
+      document_type, document_number, line_number, employee_id, to_char(event_time, 'YYYY-MM-DD HH24:MI:SS') as event_time
+    from tbl_sn_history
+    where wh_id = ${whId} and serial_number = ${serial}
+      and item_number = any(${rows.map((r) => r.itemNumber)}::varchar[])
+    order by id`.execute(db);
+  return rows.map((r) => ({
+    ...r,
+    history: history
+      .filter((h) => h.itemNumber === r.itemNumber)
+      .map(({ itemNumber: _item, ...h }) => ({ ...h, id: Number(h.id) })),
+  }));
+}

@@ -1,0 +1,21 @@
+/**
+ * Serial numbers as typed or scanned: one a line (commas, semicolons and spaces separate too), trimmed, empty entries
+ * dropped. A list's entries may each hold several. The console counts them as the server does.
+ */
+export function splitSerials(value: unknown): string[] {
+  const entries = Array.isArray(value) ? value : value === null || value === undefined ? [] : [value];
+  return entries
+    .flatMap((v) => String(v ?? '').split(/[\s,;]+/))
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+/** The first serial named twice in a list, or null. */
+export function repeatedSerial(serials: readonly string[]): string | null {
+  const seen = new Set<string>();
+  for (const serial of serials) {
+    if (seen.has(serial)) return serial;
+    seen.add(serial);
+  }
+  return null;
+}
