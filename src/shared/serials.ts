@@ -19,3 +19,40 @@ export function repeatedSerial(serials: readonly string[]): string | null {
   }
   return null;
 }
+
+/** One event of a serial as the look-up screen shows it. */
+export interface SerialHistoryRow {
+  id: number;
+  event: string;
+  status: string;
+  locationId: string | null;
+  huId: string | null;
+  lotNumber: string | null;
+  orderNumber: string | null;
+  cartonNumber: string | null;
+  deliveryNumber: string | null;
+  documentType: string;
+  documentNumber: string;
+  lineNumber: number | null;
+  employeeId: string;
+  eventTime: string;
+}
+
+/** A serial as the look-up screen shows it: item, state, where it is, and its history (oldest first). */
+export interface SerialLookupRow {
+  whId: string;
+  itemNumber: string;
+  itemDescription: string | null;
+  clientCode: string;
+  serialNumber: string;
+  status: string;
+  locationId: string | null;
+  huId: string | null;
+  lotNumber: string | null;
+  orderNumber: string | null;
+  cartonNumber: string | null;
+  deliveryNumber: string | null;
+  receiptId: string | null;
+  updateTime: string;
+  history: SerialHistoryRow[];
+}

@@ -5,6 +5,7 @@
  */
 import type SlInputElement from '@shoelace-style/shoelace/dist/components/input/input.component.js';
 import { type FormEvent, useMemo, useState } from 'react';
+import type { SerialHistoryRow, SerialLookupRow } from '../../../shared/serials';
 import { SUCCESS } from '../../../shared/wire';
 import { apiPost } from '../../kit/api';
 import { DataTable, type TableColumn } from '../../kit/DataTable';
@@ -13,42 +14,7 @@ import { SlAlert, SlButton, SlIcon, SlInput } from '../../kit/sl';
 import { WarehouseSelect } from '../../kit/WarehouseSelect';
 import '../inventory/inventory.css';
 
-interface HistoryRow {
-  id: number;
-  event: string;
-  status: string;
-  locationId: string | null;
-  huId: string | null;
-  lotNumber: string | null;
-  orderNumber: string | null;
-  cartonNumber: string | null;
-  deliveryNumber: string | null;
-  documentType: string;
-  documentNumber: string;
-  lineNumber: number | null;
-  employeeId: string;
-  eventTime: string;
-}
-
-/** What `tblSnMaster/lookup` answers for one item carrying the serial. */
-interface SerialState {
-  itemNumber: string;
-  itemDescription: string | null;
-  clientCode: string;
-  serialNumber: string;
-  status: string;
-  locationId: string | null;
-  huId: string | null;
-  lotNumber: string | null;
-  orderNumber: string | null;
-  cartonNumber: string | null;
-  deliveryNumber: string | null;
-  receiptId: string | null;
-  updateTime: string;
-  history: HistoryRow[];
-}
-
-type EventRow = HistoryRow & { itemNumber: string } & Record<string, unknown>;
+type EventRow = SerialHistoryRow & { itemNumber: string } & Record<string, unknown>;
 
 const field = (name: string) => `entity.tblSnMaster.field.${name}`;
 
@@ -57,7 +23,7 @@ export function SerialLookupPage() {
   const [whId, setWhId] = useState('');
   const [typed, setTyped] = useState('');
   const [asked, setAsked] = useState('');
-  const [found, setFound] = useState<SerialState[] | null>(null);
+  const [found, setFound] = useState<SerialLookupRow[] | null>(null);
   const [loading, setLoading] = useState(false);
 
   const search = async (event?: FormEvent) => {
@@ -66,7 +32,7 @@ export function SerialLookupPage() {
     if (!whId || !serialNumber) return;
     setLoading(true);
     try {
-      const envelope = await apiPost<SerialState[]>('/tblSnMaster/lookup', { whId, serialNumber });
+      const envelope = await apiPost<SerialLookupRow[]>('/tblSnMaster/lookup', { whId, serialNumber });
       setAsked(serialNumber);
       setFound(envelope.code === SUCCESS ? envelope.data : null);
     } catch {
@@ -100,7 +66,7 @@ export function SerialLookupPage() {
     [t],
   );
   const rows: EventRow[] = (found ?? []).flatMap((s) => s.history.map((h) => ({ ...h, itemNumber: s.itemNumber })));
-  const where = (s: SerialState) =>
+  const where = (s: SerialLookupRow) =>
     [
       s.locationId ? `${t(field('locationId'))} ${s.locationId}` : '',
       s.huId && s.huId !== s.cartonNumber ? `${t('serials.field.huId')} ${s.huId}` : '',

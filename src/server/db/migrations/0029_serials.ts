@@ -112,7 +112,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       add column receipt_row_id integer,
       add column update_by varchar(50);
     alter table tbl_sn_master add constraint tbl_sn_master_status check (status in ('IN', 'HOLD', 'OUT'));
-    create index tbl_sn_master_serial on tbl_sn_master (wh_id, serial_number);
+    -- (wh_id, serial_number) is indexed by 0028_trace (tbl_sn_master_serial).
     create index tbl_sn_master_carton on tbl_sn_master (wh_id, carton_number) where carton_number is not null;
     create index tbl_sn_master_place on tbl_sn_master (wh_id, item_number, location_id) where status = 'IN';
 

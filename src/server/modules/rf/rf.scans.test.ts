@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { at, refused } from '../../../../tests/support/rfAnswers';
+import { at, refused, rfCall } from '../../../../tests/support/rfAnswers';
 import { createTestApp, type TestApp } from '../../../../tests/support/testApp';
 import type { RfAnswer, RfKey, RfListRow } from '../../../shared/rf';
 
@@ -14,18 +14,7 @@ let admin: string;
 const db = () => t.connection.db;
 const GS = '\u001d';
 
-async function call<T>(path: string, body: unknown, lang: 'en_us' | 'zh_cn' = 'en_us'): Promise<T> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/rfDialog/${path}`,
-    headers: { token: admin, lang },
-    payload: body as object,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const envelope = res.json() as { code: number; msg?: string; data: T };
-  expect(envelope.code, envelope.msg ?? '').toBe(200);
-  return envelope.data;
-}
+const call = <T>(path: string, body: unknown, lang: 'en_us' | 'zh_cn' = 'en_us') => rfCall<T>(t, admin, path, body, lang);
 const start = (mainProcessName: string) => call<RfAnswer>('getRfDialogForm', { mainProcessName });
 const press = (from: RfAnswer, key: RfKey, input = '', lang: 'en_us' | 'zh_cn' = 'en_us') =>
   call<RfAnswer>('confirmRfDialog', { step: from.dialog?.step ?? 0, key, input }, lang);

@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../../../locales/en_us.json';
 import zh from '../../../../locales/zh_cn.json';
-import { at } from '../../../../tests/support/rfAnswers';
+import { at, rfCall } from '../../../../tests/support/rfAnswers';
 import { createTestApp, type TestApp } from '../../../../tests/support/testApp';
 import type { RfAnswer } from '../../../shared/rf';
 import { RF_TEXTS_0025, up } from '../../db/migrations/0025_rf_texts';
@@ -19,18 +19,7 @@ let t: TestApp;
 let admin: string;
 const db = () => t.connection.db;
 
-async function call<T>(path: string, body: unknown, lang: 'en_us' | 'zh_cn' = 'en_us'): Promise<T> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/rfDialog/${path}`,
-    headers: { token: admin, lang },
-    payload: body as object,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const envelope = res.json() as { code: number; msg?: string; data: T };
-  expect(envelope.code, envelope.msg ?? '').toBe(200);
-  return envelope.data;
-}
+const call = <T>(path: string, body: unknown, lang: 'en_us' | 'zh_cn' = 'en_us') => rfCall<T>(t, admin, path, body, lang);
 /** Starts the flow afresh (a flow left running by a test before is ended first). */
 async function start(mainProcessName: string, localeId = 1033): Promise<RfAnswer> {
   const running = await call<RfAnswer>('getRfDialogForm', {});

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { at, refused } from '../../../../tests/support/rfAnswers';
+import { at, refused, rfCall } from '../../../../tests/support/rfAnswers';
 import { createTestApp, type TestApp } from '../../../../tests/support/testApp';
 import type { RfAnswer, RfKey } from '../../../shared/rf';
 import { demoItems, demoOrderLine, demoUser, priorityProfile } from '../../db/seed/demoStock';
@@ -25,16 +25,7 @@ function gtin13(body: string): string {
 }
 const GTIN = gtin13('950110153010');
 
-async function call<T>(path: string, body: unknown, lang: 'en_us' | 'zh_cn' = 'en_us'): Promise<T> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/rfDialog/${path}`,
-    headers: { token: admin, lang },
-    payload: body as object,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { data: T }).data;
-}
+const call = <T>(path: string, body: unknown, lang: 'en_us' | 'zh_cn' = 'en_us') => rfCall<T>(t, admin, path, body, lang);
 const start = (mainProcessName: string) => call<RfAnswer>('getRfDialogForm', { mainProcessName });
 const press = (from: RfAnswer, key: RfKey, input = '', lang: 'en_us' | 'zh_cn' = 'en_us') =>
   call<RfAnswer>('confirmRfDialog', { step: from.dialog?.step ?? 0, key, input }, lang);

@@ -6,7 +6,7 @@
  * Functions of an item without serial control do nothing (and refuse serials named for it).
  */
 import { sql } from 'kysely';
-import { repeatedSerial, splitSerials } from '../../../shared/serials';
+import { repeatedSerial, type SerialHistoryRow, type SerialLookupRow, splitSerials } from '../../../shared/serials';
 import { textLength } from '../../../shared/validation';
 import type { Trx } from '../../crud/crud.types';
 import type { Db } from '../../db/connect';
@@ -377,43 +377,6 @@ export async function receiptHasSerials(trx: Trx, whId: string, receiptRowId: nu
   const { rows } = await sql`
     select 1 from tbl_sn_master where wh_id = ${whId} and receipt_row_id = ${receiptRowId} limit 1`.execute(trx);
   return rows.length > 0;
-}
-
-/** One event of a serial as the look-up screen shows it. */
-export interface SerialHistoryRow {
-  id: number;
-  event: string;
-  status: string;
-  locationId: string | null;
-  huId: string | null;
-  lotNumber: string | null;
-  orderNumber: string | null;
-  cartonNumber: string | null;
-  deliveryNumber: string | null;
-  documentType: string;
-  documentNumber: string;
-  lineNumber: number | null;
-  employeeId: string;
-  eventTime: string;
-}
-
-/** A serial as the look-up screen shows it: item, state, where it is, and its history (oldest first). */
-export interface SerialLookupRow {
-  whId: string;
-  itemNumber: string;
-  itemDescription: string | null;
-  clientCode: string;
-  serialNumber: string;
-  status: string;
-  locationId: string | null;
-  huId: string | null;
-  lotNumber: string | null;
-  orderNumber: string | null;
-  cartonNumber: string | null;
-  deliveryNumber: string | null;
-  receiptId: string | null;
-  updateTime: string;
-  history: SerialHistoryRow[];
 }
 
 /**

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAdjustment, insertMovement } from '../../../../tests/support/inventoryFixture';
 import { createPickFixture, insertWave, PK, releaseBody, tasksOf } from '../../../../tests/support/pickFixture';
 import { createTestApp, createUser, type TestApp } from '../../../../tests/support/testApp';
-import type { SerialLookupRow } from './serials.service';
+import type { SerialLookupRow } from '../../../shared/serials';
 
 type Row = Record<string, unknown>;
 let t: TestApp;
