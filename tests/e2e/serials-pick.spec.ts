@@ -5,9 +5,9 @@ import { callApi, confirmOk, filterList, login, openScreen, pickOption, putStock
 
 // Serials at the console pick dialog and the packing desk (src/server/modules/serials/README.md, "Channels"): two
 // power banks (ACME-0082, serial-controlled, used by no other spec) are put in with their serials, ordered and
-// released in a wave of this spec's own (outboundApi.ts); the pick dialog (Chinese) asks one serial per unit and
-// refuses too few before the server is asked, then picks with them; the packing desk (English) asks the serials of the
-// line packed and refuses a serial typed twice, then closes the carton; the look-up API shows both serials in it.
+// released in a wave of this spec's own (outboundApi.ts); the pick dialog asks one serial per unit and refuses too few
+// before the server is asked (Chinese), then picks with them (English); the packing desk (English) asks the serials of
+// the line packed and refuses a serial typed twice, then closes the carton; the look-up API shows both serials in it.
 
 const ITEM = 'ACME-0082';
 const LOCATION = 'A03-09-1';
@@ -47,13 +47,21 @@ test('the pick dialog and the packing desk ask the serials of a serial-controlle
   await expect(pickDialog.getByTestId('pick-problem')).toContainText('需要同样多个序列号，实际录入 1 个');
   await pickSerials.locator('textarea').fill(serials.join('\n'));
   await shot(page, 'serials-pick-dialog-zh');
+  await pickDialog.getByRole('button', { name: '取消' }).click();
+  await expect(pickDialog).toHaveCount(0);
+
+  // In English: picked with both serials. Then the packing desk: the line packed asks its serials; a serial typed
+  // twice is refused before the server is asked, then the carton closes.
+  await setLanguage(page, 'English');
+  await rows(page, 'tWavePickTask').first().getByTestId('row-pick').click();
+  await pickSerials.locator('textarea').fill(serials.join('\n'));
+  await expect(pickSerials).toContainText('2 of 2 entered');
+  await shot(page, 'serials-pick-dialog-en');
   await pickDialog.getByTestId('pick-submit').click();
   await confirmOk(page);
   await expect(pickDialog).toHaveCount(0);
-  await expect(page.getByText(/已拣 2/).first()).toBeVisible();
+  await expect(page.getByText(/Picked 2/).first()).toBeVisible();
 
-  // Packing desk in English: the line packed asks its serials; a serial typed twice is refused, then the carton closes.
-  await setLanguage(page, 'English');
   await openScreen(page, 'Outbound', 'Carton picking', /\/Wms\/CartonPick/);
   const desk = page.getByTestId('carton-pick-page');
   await pickOption(page, desk.getByTestId('pack-whId'), /^WH01/);
