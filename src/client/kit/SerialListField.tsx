@@ -34,12 +34,12 @@ export function SerialListField({ value, needed, testId, onChange, size }: Seria
     // The textarea loads on first use: it suspends here, not the whole screen (whose grid would lose its rows).
     <Suspense fallback={null}>
       <SlTextarea
-        label={t('inbound.receiving.serials')}
+        label={t('kit.serials.label')}
         value={value}
         size={size}
         rows={Math.min(Math.max(Number.isInteger(shown) ? shown : 1, 2), 8)}
         resize="auto"
-        helpText={t('inbound.receiving.serialCount', { count, needed: shown })}
+        helpText={t('kit.serials.count', { count, needed: shown })}
         data-testid={testId}
         onSlInput={(event) => onChange((event.target as HTMLTextAreaElement).value)}
       />
