@@ -2,7 +2,8 @@
  * Outbound work a spec needs done before its own steps, made through the API as the office would: a confirmed ACME
  * order of WH01, and a wave of the spec's own holding only its orders (ACME's priority profile loads the working set,
  * only these orders are selected and added), released and every task picked in full where it was allocated. Used by
- * shipping.spec.ts (the packing bench) and kioskDelivery.ts (the dock station's deliveries).
+ * shipping.spec.ts (the packing bench), kioskDelivery.ts (the dock station's deliveries) and serials-pick.spec.ts
+ * (released only: its tasks are picked in the console's pick dialog).
  */
 import { expect, type Page } from '@playwright/test';
 import { callApi } from './ui';
@@ -12,8 +13,11 @@ export interface OrderLine {
   qty: string;
   orderUom: string;
   lotNumber?: string;
-  /** The item's first attribute value (the water's origin): the server derives the attribute id. */
+  /** The item's attribute values (the water's origin; a power bank's model, origin, version): the server derives the
+   * attribute id. */
   genericAttrValue1?: string;
+  genericAttrValue2?: string;
+  genericAttrValue3?: string;
 }
 
 interface OutResult {
@@ -45,14 +49,18 @@ export async function confirmedOrder(page: Page, orderNumber: string, priority: 
   await callApi(page, 'tOrder/confirmOrder', { whId: 'WH01', orderNumber });
 }
 
+export interface OwnWave {
+  orderNumbers: readonly string[];
+  priority: number;
+  staging: string;
+  door?: string;
+}
+
 /**
  * A wave of its own (a blank id takes the next WAVE number) holding exactly these orders (of this priority), staged at
- * `staging` (and `door` when given), released with nothing short, every task picked in full; answers the wave id.
+ * `staging` (and `door` when given), released with nothing short; answers the wave id.
  */
-export async function pickedWave(
-  page: Page,
-  wave: { orderNumbers: readonly string[]; priority: number; staging: string; door?: string },
-): Promise<string> {
+export async function releasedWave(page: Page, wave: OwnWave): Promise<string> {
   const id = await callApi<number>(page, 'tWaveMaster/save', {
     whId: 'WH01',
     sequence: 1,
@@ -106,7 +114,12 @@ export async function pickedWave(
     latestShipDate: '2031-01-05',
   });
   expect(released[0]?.short).toBe(0);
+  return waveId;
+}
 
+/** `releasedWave`, then every task picked in full where it was allocated; answers the wave id. */
+export async function pickedWave(page: Page, wave: OwnWave): Promise<string> {
+  const waveId = await releasedWave(page, wave);
   interface Task {
     id: number;
     status: string;

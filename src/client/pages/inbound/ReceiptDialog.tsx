@@ -5,8 +5,7 @@
  * runs every check again.
  */
 import type SlInputElement from '@shoelace-style/shoelace/dist/components/input/input.component.js';
-import { type FormEvent, Suspense, useEffect, useState } from 'react';
-import { repeatedSerial, splitSerials } from '../../../shared/serials';
+import { type FormEvent, useEffect, useState } from 'react';
 import { matchesRule } from '../../../shared/validation';
 import { SUCCESS } from '../../../shared/wire';
 import { apiPost, toast } from '../../kit/api';
@@ -14,7 +13,8 @@ import { useConfirm } from '../../kit/confirm';
 import { DateInput } from '../../kit/DateInput';
 import { useT } from '../../kit/i18n';
 import { ModalDialog } from '../../kit/ModalDialog';
-import { SlAlert, SlButton, SlIcon, SlInput, SlTextarea } from '../../kit/sl';
+import { SerialListField, serialListProblem } from '../../kit/SerialListField';
+import { SlAlert, SlButton, SlIcon, SlInput } from '../../kit/sl';
 import './inbound.css';
 
 /** What the dialog needs to know of the line (receiving) or receipt (adjusting). */
@@ -68,7 +68,6 @@ export function ReceiptDialog({ target, onClose, onSubmit }: ReceiptDialogProps)
   // A serial-controlled item: one serial per base unit of the quantity typed.
   const serialFactor = target.receiving ? (target.serialFactor ?? null) : null;
   const serialsNeeded = serialFactor === null ? 0 : Number(v('qty')) * serialFactor;
-  const serials = splitSerials(v('serialNumbers'));
 
   /** The checks the server runs too, said before asking: quantities, damage, lot and expiry, attributes. */
   const check = (): string => {
@@ -81,13 +80,7 @@ export function ReceiptDialog({ target, onClose, onSubmit }: ReceiptDialogProps)
       return t('error.lotAndExpiryRequired');
     }
     if (slots.some((a) => !v(`genericAttrValue${a.slot}`).trim())) return t('error.itemAttributesEmpty');
-    if (serialFactor !== null) {
-      const repeated = repeatedSerial(serials);
-      if (repeated !== null) return t('error.serialTwice', { serialNumber: repeated, itemNumber: target.itemNumber });
-      if (serials.length !== serialsNeeded) {
-        return t('error.serialCountMismatch', { itemNumber: target.itemNumber, qty: serialsNeeded, count: serials.length });
-      }
-    }
+    if (serialFactor !== null) return serialListProblem(t, target.itemNumber, v('serialNumbers'), serialsNeeded);
     return '';
   };
 
@@ -193,18 +186,15 @@ export function ReceiptDialog({ target, onClose, onSubmit }: ReceiptDialogProps)
           ) : null}
         </div>
         {serialFactor !== null ? (
-          // The textarea loads on first use: it suspends here, not the whole tab (whose grid would lose its rows).
-          <Suspense fallback={null}>
-            <SlTextarea
-              label={t('inbound.receiving.serials')}
-              value={v('serialNumbers')}
-              rows={Math.min(Math.max(Number.isInteger(serialsNeeded) ? serialsNeeded : 1, 2), 8)}
-              resize="auto"
-              helpText={t('inbound.receiving.serialCount', { count: serials.length, needed: serialsNeeded || 0 })}
-              data-testid="receipt-serials"
-              onSlInput={set('serialNumbers')}
-            />
-          </Suspense>
+          <SerialListField
+            value={v('serialNumbers')}
+            needed={serialsNeeded}
+            testId="receipt-serials"
+            onChange={(value) => {
+              setValues((current) => ({ ...current, serialNumbers: value }));
+              setProblem('');
+            }}
+          />
         ) : null}
         {target.receiving ? (
           <SlInput

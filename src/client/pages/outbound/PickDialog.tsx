@@ -2,9 +2,12 @@
  * The confirm pick and short pick dialogs of a pick task (one allocation). Confirm: quantity (the open quantity),
  * location, lot and pallet prefilled as allocated — the server refuses anything else. Short: the quantity found at the
  * location (0 … less than open); the server picks what was found, holds the rest of the stock row for counting and
- * re-allocates the missing quantity elsewhere.
+ * re-allocates the missing quantity elsewhere. A serial-controlled item asks for the serials of the units picked (found),
+ * one per unit (task quantities are in base units), checked for count and repeats before the call.
  */
 import { type FormEvent, useEffect, useState } from 'react';
+import type { ItemLotControl } from '../../../shared/lookups';
+import { splitSerials } from '../../../shared/serials';
 import { matchesRule } from '../../../shared/validation';
 import { toast } from '../../kit/api';
 import { useConfirm } from '../../kit/confirm';
@@ -12,8 +15,10 @@ import { DialogFooter } from '../../kit/DialogFooter';
 import type { EntityRow } from '../../kit/EntityListPage';
 import { useT } from '../../kit/i18n';
 import { ModalDialog } from '../../kit/ModalDialog';
+import { SerialListField, serialListProblem } from '../../kit/SerialListField';
 import { SlInput } from '../../kit/sl';
 import { useDialogPost } from '../../kit/useDialogPost';
+import { lookup } from '../inventory/useLineSteps';
 import './picking.css';
 
 export type PickMode = 'pick' | 'short';
@@ -40,6 +45,21 @@ export function PickDialog({ task, mode, onClose, onDone }: PickDialogProps) {
   const [values, setValues] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState('');
   const { busy, post } = useDialogPost();
+  // Whether the task's item is serial-controlled (read when the dialog opens).
+  const [serialItem, setSerialItem] = useState(false);
+  useEffect(() => {
+    setSerialItem(false);
+    if (!task) return;
+    let cancelled = false;
+    void lookup<ItemLotControl>('getItemLotCtlAttrCollection', { whId: text(task.whId), itemNumber: text(task.itemNumber) })
+      .then((item) => {
+        if (!cancelled) setSerialItem(item?.serialControl === 'Y');
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [task]);
   useEffect(() => {
     if (!task) return;
     setValues({
@@ -47,6 +67,7 @@ export function PickDialog({ task, mode, onClose, onDone }: PickDialogProps) {
       locationId: text(task.pickLocation),
       lotNumber: text(task.lotNumber),
       huId: text(task.mHuId),
+      serialNumbers: '',
     });
     setProblem('');
   }, [task, mode]);
@@ -67,6 +88,7 @@ export function PickDialog({ task, mode, onClose, onDone }: PickDialogProps) {
       if (!matchesRule('qtyNonNegative', qty)) return t('error.fieldQtyNonNegative', { field: t(field('qtyFound')) });
       if (Number(qty) >= Number(open)) return t('error.shortFoundNotBelowOpen', { qtyFound: qty, open });
     }
+    if (serialItem && Number(qty) > 0) return serialListProblem(t, text(task.itemNumber), v('serialNumbers'), Number(qty));
     return '';
   };
 
@@ -79,6 +101,7 @@ export function PickDialog({ task, mode, onClose, onDone }: PickDialogProps) {
     }
     if (!(await confirm('kit.confirm.submit'))) return;
     const blank = (s: string) => (s.trim() === '' ? null : s.trim());
+    const serialNumbers = serialItem && Number(v('qty')) > 0 ? { serialNumbers: splitSerials(v('serialNumbers')) } : {};
     const [url, body] =
       mode === 'pick'
         ? [
@@ -89,9 +112,10 @@ export function PickDialog({ task, mode, onClose, onDone }: PickDialogProps) {
               locationId: v('locationId').trim(),
               lotNumber: blank(v('lotNumber')),
               huId: blank(v('huId')),
+              ...serialNumbers,
             },
           ]
-        : ['/tWavePickTask/pickLocShortage', { id: task.id, qtyFound: v('qty').trim() }];
+        : ['/tWavePickTask/pickLocShortage', { id: task.id, qtyFound: v('qty').trim(), ...serialNumbers }];
     // Pick answers { pickedQty }; short pick { shortQty, reallocatedQty, unplannedQty }.
     await post<Record<string, string>>(url, body, (data) => {
       toast(
@@ -158,6 +182,17 @@ export function PickDialog({ task, mode, onClose, onDone }: PickDialogProps) {
             onSlInput={set('huId')}
           />
         </div>
+        {serialItem && Number(v('qty')) > 0 ? (
+          <SerialListField
+            value={v('serialNumbers')}
+            needed={Number(v('qty'))}
+            testId="pick-serials"
+            onChange={(value) => {
+              setValues((current) => ({ ...current, serialNumbers: value }));
+              setProblem('');
+            }}
+          />
+        ) : null}
         {mode === 'short' ? <p>{t('outbound.pick.shortHint')}</p> : null}
         {problem ? (
           <p className="pick-form__problem" role="alert" data-testid="pick-problem">

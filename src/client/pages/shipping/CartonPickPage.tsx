@@ -7,8 +7,9 @@
  */
 import type SlInputElement from '@shoelace-style/shoelace/dist/components/input/input.component.js';
 import type SlSelectElement from '@shoelace-style/shoelace/dist/components/select/select.component.js';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, Fragment, useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
+import { splitSerials } from '../../../shared/serials';
 import { matchesRule } from '../../../shared/validation';
 import { type PageResult, SUCCESS } from '../../../shared/wire';
 import { apiPost, toast } from '../../kit/api';
@@ -16,6 +17,7 @@ import { useConfirm } from '../../kit/confirm';
 import type { EntityRow } from '../../kit/EntityListPage';
 import { useT } from '../../kit/i18n';
 import { LookupSelect } from '../../kit/LookupSelect';
+import { SerialListField, serialListProblem } from '../../kit/SerialListField';
 import { screenUrl } from '../../kit/screenUrl';
 import { session, usePermission } from '../../kit/session';
 import { SlAlert, SlButton, SlIcon, SlInput, SlOption, SlSelect } from '../../kit/sl';
@@ -56,6 +58,8 @@ export function CartonPickPage() {
   const [cartonType, setCartonType] = useState('');
   const [carton, setCarton] = useState<NextCarton | null>(null);
   const [qty, setQty] = useState<Record<string, string>>({});
+  // The serials typed for each serial-controlled line (by line key): one per unit packed.
+  const [serials, setSerials] = useState<Record<string, string>>({});
   const [weight, setWeight] = useState('');
   const [problem, setProblem] = useState('');
   const [packedMessage, setPackedMessage] = useState('');
@@ -145,6 +149,7 @@ export function CartonPickPage() {
   const openCarton = (next: NextCarton) => {
     setCarton(next);
     setQty(Object.fromEntries(next.lines.map((line) => [lineKey(line), '0'])));
+    setSerials({});
     setWeight('');
     setProblem('');
     setPackedMessage(next.lines.length === 0 ? t('ship.pick.orderPacked', { orderNumber: next.orderNumber }) : '');
@@ -185,6 +190,10 @@ export function CartonPickPage() {
           lines,
           refused: t('ship.pick.qtyAboveRemaining', { itemNumber: line.itemNumber, qty: value, remaining: line.remainingQty }),
         };
+      const serialsRefused = line.serialControl
+        ? serialListProblem(t, line.itemNumber, serials[lineKey(line)] ?? '', Number(value))
+        : '';
+      if (serialsRefused) return { lines, refused: serialsRefused };
       lines.push(line);
     }
     return { lines, refused: lines.length === 0 ? t('ship.pick.nothingChosen') : '' };
@@ -215,6 +224,7 @@ export function CartonPickPage() {
           ...(line.lotNumber !== null ? { lotNumber: line.lotNumber } : {}),
           ...(line.storedAttributeId !== null ? { storedAttributeId: line.storedAttributeId } : {}),
           qty: (qty[lineKey(line)] ?? '').trim(),
+          ...(line.serialControl ? { serialNumbers: splitSerials(serials[lineKey(line)]) } : {}),
         })),
         ...(actualWeight ? { actualWeight } : {}),
       });
@@ -437,37 +447,55 @@ export function CartonPickPage() {
               </thead>
               <tbody>
                 {carton.lines.map((line, i) => (
-                  <tr key={lineKey(line)} data-testid={`pack-line-${i}`}>
-                    <td>{line.lineNumber}</td>
-                    <td>{line.itemNumber}</td>
-                    <td className="ship-lines__wrap">{text(line.itemDescription)}</td>
-                    <td>{text(line.lotNumber)}</td>
-                    <td>{text(line.expirationDate)}</td>
-                    <td>{line.uom}</td>
-                    <td className="ship-lines__number" data-testid={`pack-remaining-${i}`}>
-                      {line.remainingQty}
-                    </td>
-                    <td>
-                      <SlInput
-                        size="small"
-                        value={qty[lineKey(line)] ?? '0'}
-                        inputmode="decimal"
-                        autocomplete="off"
-                        aria-label={t('ship.pick.packQty')}
-                        data-testid={`pack-qty-${i}`}
-                        onSlInput={(event) => setLineQty(line, (event.target as SlInputElement).value.trim())}
-                      />
-                    </td>
-                    <td>
-                      <SlButton
-                        size="small"
-                        data-testid={`pack-all-${i}`}
-                        onClick={() => setLineQty(line, text(line.remainingQty))}
-                      >
-                        {t('ship.pick.all')}
-                      </SlButton>
-                    </td>
-                  </tr>
+                  <Fragment key={lineKey(line)}>
+                    <tr data-testid={`pack-line-${i}`}>
+                      <td>{line.lineNumber}</td>
+                      <td>{line.itemNumber}</td>
+                      <td className="ship-lines__wrap">{text(line.itemDescription)}</td>
+                      <td>{text(line.lotNumber)}</td>
+                      <td>{text(line.expirationDate)}</td>
+                      <td>{line.uom}</td>
+                      <td className="ship-lines__number" data-testid={`pack-remaining-${i}`}>
+                        {line.remainingQty}
+                      </td>
+                      <td>
+                        <SlInput
+                          size="small"
+                          value={qty[lineKey(line)] ?? '0'}
+                          inputmode="decimal"
+                          autocomplete="off"
+                          aria-label={t('ship.pick.packQty')}
+                          data-testid={`pack-qty-${i}`}
+                          onSlInput={(event) => setLineQty(line, (event.target as SlInputElement).value.trim())}
+                        />
+                      </td>
+                      <td>
+                        <SlButton
+                          size="small"
+                          data-testid={`pack-all-${i}`}
+                          onClick={() => setLineQty(line, text(line.remainingQty))}
+                        >
+                          {t('ship.pick.all')}
+                        </SlButton>
+                      </td>
+                    </tr>
+                    {line.serialControl && milli(qty[lineKey(line)] ?? '0') > 0 ? (
+                      <tr className="ship-lines__serials">
+                        <td colSpan={9}>
+                          <SerialListField
+                            size="small"
+                            value={serials[lineKey(line)] ?? ''}
+                            needed={Number(qty[lineKey(line)])}
+                            testId={`pack-serials-${i}`}
+                            onChange={(value) => {
+                              setSerials((current) => ({ ...current, [lineKey(line)]: value }));
+                              setProblem('');
+                            }}
+                          />
+                        </td>
+                      </tr>
+                    ) : null}
+                  </Fragment>
                 ))}
               </tbody>
             </table>

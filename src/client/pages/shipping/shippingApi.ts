@@ -16,6 +16,8 @@ export interface PackLine {
   expirationDate: string | null;
   uom: string;
   remainingQty: string;
+  /** A serial-controlled item: one serial per unit packed (the quantity is in base units). */
+  serialControl: boolean;
 }
 
 /** `tblShippingLabelDetail/getNextCarton`: the order's open carton (a new one when it had none) and what is left. */

@@ -195,6 +195,8 @@ describe('pick, carton pick and ship', () => {
       admin,
     );
     expect(next.body.code).toBe(200);
+    // The packing desk asks the serials of a line whose item is serial-controlled.
+    expect(next.body.data).toMatchObject({ lines: [{ pickDetailId, remainingQty: '2', serialControl: true }] });
     cartonNumber = next.body.data.cartonNumber;
     const pack = (serialNumbers: unknown) =>
       t.post(

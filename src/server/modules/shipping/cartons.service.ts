@@ -41,6 +41,8 @@ export interface PackLine {
   expirationDate: string | null;
   uom: string;
   remainingQty: string;
+  /** A serial-controlled item: packing it names one serial per unit (the quantity is in base units). */
+  serialControl: boolean;
 }
 
 export interface NextCartonInput {
@@ -126,7 +128,8 @@ async function remainingLines(trx: Trx, whId: string, orderNumber: string): Prom
       group by pick_detail_id, lot_number, stored_attribute_id)
     select p.pick_detail_id, d.line_number, d.item_number, i.description as item_description, p.lot_number,
       p.stored_attribute_id, to_char(p.expiration_date, 'YYYY-MM-DD') as expiration_date, d.uom,
-      trim_scale(p.qty - coalesce(k.qty, 0))::text as remaining_qty, i.unit_volume::text as unit_volume,
+      trim_scale(p.qty - coalesce(k.qty, 0))::text as remaining_qty, i.serial_control = 'Y' as serial_control,
+      i.unit_volume::text as unit_volume,
       i.default_carton_type, i.is_special_size, i.use_xcarton, i.minqty_to_use_xcarton::text as minqty_to_use_xcarton
     from picked p
     join t_pick_detail d on d.id = p.pick_detail_id
@@ -148,6 +151,7 @@ const toPackLine = (r: RemainingRow): PackLine => ({
   expirationDate: r.expirationDate,
   uom: r.uom,
   remainingQty: r.remainingQty,
+  serialControl: r.serialControl,
 });
 
 interface OrderRow {

@@ -128,6 +128,7 @@ describe('getNextCarton', () => {
           expirationDate: null,
           uom: 'EA',
           remainingQty: '4',
+          serialControl: false,
         },
       ],
     });
