@@ -74,3 +74,11 @@ export async function signedInApp(db: Db): Promise<{ app: WharfApp['app']; token
   });
   return { app, token: login.json().data.token as string };
 }
+
+/** The median of some timings (the mean of the middle two for an even count). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return 0;
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}

@@ -1,11 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
 import type { Connection } from '../src/server/db/connect';
-import { migrateToLatest } from '../src/server/db/migrate';
-import { seedBase, seedDemo } from '../src/server/db/seed/seed';
-import { benchDatabases, withDatabase } from './database';
+import { benchDatabases, median, seedDemoDatabase, signedInApp, withDatabase } from './database';
 
 /**
  * The cost of the shelf-life rule at allocation (issue 26 item 1: at most 10 %). One wave of BENCH_ORDERS (1,000) orders
@@ -67,28 +63,12 @@ async function createWave(connection: Connection, waveId: string, items: string,
     where wd.wave_id = ${waveId}`.execute(db);
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
-
 async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
   await withDatabase(kind, async (connection) => {
     console.log(`\n${kind}: one wave of ${ORDERS} orders × ${LINES} lines over ${ITEMS} items, ${RUNS} runs each way`);
     const { db } = connection;
-    await migrateToLatest(db);
-    await db.transaction().execute(async (trx) => {
-      await seedBase(trx, 'Bench#2024');
-      await seedDemo(trx);
-    });
-    const { app } = await buildApp({ config: { ...loadConfig({}), captcha: false, publicDir: null }, db });
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { account: 'admin', password: 'Bench#2024', captcha: '' },
-    });
-    const token = login.json().data.token as string;
+    await seedDemoDatabase(db);
+    const { app, token } = await signedInApp(db);
     await createStock(connection, 'BN-', false);
     await createStock(connection, 'BD-', true);
     await sql`insert into t_whse_control (wh_id, control_name, client_code, control_value)

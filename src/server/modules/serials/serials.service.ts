@@ -77,17 +77,11 @@ async function namedSerials(trx: Trx, whId: string, itemNumber: string, qty: str
   return list;
 }
 
-interface SerialRow {
-  id: number;
-  serialNumber: string;
-  status: string;
-  locationId: string | null;
-  huId: string | null;
-  lotNumber: string | null;
-  orderNumber: string | null;
-  cartonNumber: string | null;
-  deliveryNumber: string | null;
-}
+/** A master row as the rules read it: the look-up's state of a serial, and its row id. */
+type SerialRow = Pick<
+  SerialLookupRow,
+  'serialNumber' | 'status' | 'locationId' | 'huId' | 'lotNumber' | 'orderNumber' | 'cartonNumber' | 'deliveryNumber'
+> & { id: number };
 
 /** The master rows of these serials of an item, locked (in id order) for the rest of the transaction. */
 async function lockSerials(
