@@ -20,10 +20,8 @@ export function repeatedSerial(serials: readonly string[]): string | null {
   return null;
 }
 
-/** One event of a serial as the look-up screen shows it. */
-export interface SerialHistoryRow {
-  id: number;
-  event: string;
+/** Where a serial is and what it went out with, as its master row and each event record them. */
+export interface SerialPlace {
   status: string;
   locationId: string | null;
   huId: string | null;
@@ -31,6 +29,12 @@ export interface SerialHistoryRow {
   orderNumber: string | null;
   cartonNumber: string | null;
   deliveryNumber: string | null;
+}
+
+/** One event of a serial as the look-up screen shows it. */
+export interface SerialHistoryRow extends SerialPlace {
+  id: number;
+  event: string;
   documentType: string;
   documentNumber: string;
   lineNumber: number | null;
@@ -39,19 +43,12 @@ export interface SerialHistoryRow {
 }
 
 /** A serial as the look-up screen shows it: item, state, where it is, and its history (oldest first). */
-export interface SerialLookupRow {
+export interface SerialLookupRow extends SerialPlace {
   whId: string;
   itemNumber: string;
   itemDescription: string | null;
   clientCode: string;
   serialNumber: string;
-  status: string;
-  locationId: string | null;
-  huId: string | null;
-  lotNumber: string | null;
-  orderNumber: string | null;
-  cartonNumber: string | null;
-  deliveryNumber: string | null;
   receiptId: string | null;
   updateTime: string;
   history: SerialHistoryRow[];

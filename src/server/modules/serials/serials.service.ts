@@ -6,7 +6,13 @@
  * Functions of an item without serial control do nothing (and refuse serials named for it).
  */
 import { sql } from 'kysely';
-import { repeatedSerial, type SerialHistoryRow, type SerialLookupRow, splitSerials } from '../../../shared/serials';
+import {
+  repeatedSerial,
+  type SerialHistoryRow,
+  type SerialLookupRow,
+  type SerialPlace,
+  splitSerials,
+} from '../../../shared/serials';
 import { textLength } from '../../../shared/validation';
 import type { Trx } from '../../crud/crud.types';
 import type { Db } from '../../db/connect';
@@ -78,10 +84,7 @@ async function namedSerials(trx: Trx, whId: string, itemNumber: string, qty: str
 }
 
 /** A master row as the rules read it: the look-up's state of a serial, and its row id. */
-type SerialRow = Pick<
-  SerialLookupRow,
-  'serialNumber' | 'status' | 'locationId' | 'huId' | 'lotNumber' | 'orderNumber' | 'cartonNumber' | 'deliveryNumber'
-> & { id: number };
+type SerialRow = SerialPlace & Pick<SerialLookupRow, 'serialNumber'> & { id: number };
 
 /** The master rows of these serials of an item, locked (in id order) for the rest of the transaction. */
 async function lockSerials(
