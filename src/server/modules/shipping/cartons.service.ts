@@ -26,8 +26,9 @@ import {
 } from '../inventory/ledger.service';
 import { takeNextNumber } from '../masterdata/control.service';
 import { minExpiryOf, shelfLifeRule } from '../outbound/allocation.service';
-import { moveSerials, serialList } from '../serials/serials.service';
+import { moveSerials, serialAt, serialList } from '../serials/serials.service';
 import { activeCartonTypes, chooseCartonType } from './cartonType';
+import { type StagedShare, shareOrder, takeFromShares } from './packSources';
 import { type CartonRow, readCarton, refuseShipped } from './shipping.guard';
 
 /** What of an order is picked and not yet in a carton: one row per pick detail × lot × stored attribute id. */
@@ -139,6 +140,34 @@ async function remainingLines(trx: Trx, whId: string, orderNumber: string): Prom
     where p.qty > coalesce(k.qty, 0)
     order by d.line_number, p.lot_number nulls first, p.stored_attribute_id nulls first`.execute(trx);
   return rows.map((r) => ({ ...r, pickDetailId: Number(r.pickDetailId), storedAttributeId: attrId(r.storedAttributeId) }));
+}
+
+/**
+ * The order's shares of each place of the staging location, per pick detail × lot × attribute id (`packKey`): what its
+ * pick tasks put there — on the task's pallet when the staging location is a pallet lane (H, as picking keeps it),
+ * else off any pallet. Open tasks count with 0, so that their pallets are locked too.
+ */
+async function stagedShares(
+  trx: Trx,
+  carton: Pick<CartonRow, 'whId' | 'orderNumber' | 'locationId'>,
+  pickDetailIds: readonly number[],
+): Promise<Map<string, StagedShare[]>> {
+  const { rows } = await sql<{ pickDetailId: number; lotNumber: string | null; storedAttributeId: number | null; huId: string | null; qty: string }>`
+    select t.pick_detail_id, t.lot_number, t.stored_attribute_id,
+      case when l.item_hu_indicator = 'H' then t.m_hu_id end as hu_id, trim_scale(sum(t.picked_qty))::text as qty
+    from t_wave_pick_task t
+    left join t_location l on l.wh_id = t.wh_id and l.location_id = ${carton.locationId}
+    where t.wh_id = ${carton.whId} and t.order_number = ${carton.orderNumber}
+      and t.pick_detail_id = any(${pickDetailIds as number[]}::int[])
+    group by t.pick_detail_id, t.lot_number, t.stored_attribute_id, case when l.item_hu_indicator = 'H' then t.m_hu_id end`.execute(
+    trx,
+  );
+  const shares = new Map<string, StagedShare[]>();
+  for (const r of rows) {
+    const key = packKey(Number(r.pickDetailId), r.lotNumber, attrId(r.storedAttributeId));
+    shares.set(key, [...(shares.get(key) ?? []), { huId: r.huId, milli: toMilli(r.qty) }].sort(shareOrder));
+  }
+  return shares;
 }
 
 const toPackLine = (r: RemainingRow): PackLine => ({
@@ -364,12 +393,14 @@ export async function completeCartonPick(db: Db, input: CompleteInput, actor: Ac
         select id, item_number from t_pick_detail
         where id = any(${ids}::int[]) and wh_id = ${seen.whId} and order_number = ${seen.orderNumber}`.execute(trx);
       const itemOf = new Map(details.map((d) => [Number(d.id), d.itemNumber]));
+      // The staged places of each line: off any pallet, and every pallet the order's tasks of it picked from.
+      const shares = await stagedShares(trx, seen, ids);
       const keys: StockKey[] = [];
-      for (const m of merged.values()) {
+      for (const [key, m] of merged) {
         const item = itemOf.get(m.pickDetailId);
         if (!item) continue;
-        keys.push({ ...cartonKey(seen, item, m.lotNumber, m.attr), huId: null });
-        keys.push(cartonKey(seen, item, m.lotNumber, m.attr));
+        const to = cartonKey(seen, item, m.lotNumber, m.attr);
+        keys.push(to, { ...to, huId: null }, ...(shares.get(key) ?? []).map((p) => ({ ...to, huId: p.huId })));
       }
       await lockStockKeys(trx, keys);
       const order = (await readOrder(trx, seen.whId, seen.orderNumber, true)) as OrderRow;
@@ -406,7 +437,10 @@ export async function completeCartonPick(db: Db, input: CompleteInput, actor: Ac
       const minExpiry = minExpiryOf(await shelfLifeRule(trx, carton.whId), carton.clientCode, shelf[0]?.minShelfLifeDays ?? null);
       for (const [key, m] of merged) {
         const line = remaining.get(key) as RemainingRow;
-        await packLine(trx, carton, line, fromMilli(m.milli), m.serials, actor, minExpiry);
+        const lineShares = shares.get(key) ?? [];
+        const packed = lineShares.reduce((sum, p) => sum + p.milli, 0n) - toMilli(line.remainingQty);
+        const parts = await packParts(trx, carton, line, lineShares, packed, m.milli, m.serials);
+        await packLine(trx, carton, line, parts, actor, minExpiry);
       }
       const logical = await logicalWeight(trx, carton.whId, carton.cartonNumber);
       const status = weightStatus(logical, actual, await tolerancePct(trx, carton.whId, carton.clientCode));
@@ -435,63 +469,127 @@ export async function completeCartonPick(db: Db, input: CompleteInput, actor: Ac
   );
 }
 
+/** One part of a pack line: a place of the staging location, its quantity and the serials packed from it. */
+interface PackPart {
+  huId: string | null;
+  qty: string;
+  serials: string[];
+}
+
 /**
- * Moves one merged line from the staging stock into the carton (one PACK row), its carton line and pick detail. Staged
- * stock that expires before `minExpiry` (expired, or short of the order's minimum remaining life since it was picked)
- * is refused (`packStockShortDated`).
+ * The parts a pack line takes from the staging location. Units without serials: the order's shares in their fixed
+ * order (`takeFromShares`). A serial-controlled line naming its serials: where those serials wait (each on the pallet
+ * it was picked onto, or off any pallet), checked again with the stock by `moveSerials`; a serial found on none of the
+ * line's places stays with the first, where `moveSerials` refuses it (`serialNotHere`).
+ */
+async function packParts(
+  trx: Trx,
+  carton: CartonRow,
+  line: RemainingRow,
+  shares: readonly StagedShare[],
+  packed: bigint,
+  qty: bigint,
+  serials: readonly string[],
+): Promise<PackPart[]> {
+  const places = shares.length > 0 ? shares : [{ huId: null, milli: 0n }];
+  if (!line.serialControl || serials.length === 0) {
+    return takeFromShares(places, packed, qty).map((p, i) => ({
+      huId: p.huId,
+      qty: fromMilli(p.milli),
+      serials: i === 0 ? [...serials] : [],
+    }));
+  }
+  // One serial per base unit of the whole line (the per-place calls below each see only their part).
+  if (qty % 1000n !== 0n || qty / 1000n !== BigInt(serials.length)) {
+    throw new AppError('serialCountMismatch', { itemNumber: line.itemNumber, qty: fromMilli(qty), count: serials.length });
+  }
+  const byPlace = new Map<string | null, string[]>();
+  for (const serial of serials) {
+    let place = places[0]?.huId ?? null;
+    for (const p of places) {
+      const here = { locationId: carton.locationId, huId: p.huId };
+      if (await serialAt(trx, carton.whId, line.itemNumber, serial, here)) {
+        place = p.huId;
+        break;
+      }
+    }
+    byPlace.set(place, [...(byPlace.get(place) ?? []), serial]);
+  }
+  return places
+    .filter((p) => byPlace.has(p.huId))
+    .map((p) => {
+      const list = byPlace.get(p.huId) ?? [];
+      return { huId: p.huId, qty: String(list.length), serials: list };
+    });
+}
+
+/**
+ * Moves one merged line from the staging stock into the carton, part by part (a pallet of the pallet lane, or off any
+ * pallet; one PACK row each: a pallet emptied leaves the ledger, its id free again), then its carton line and pick
+ * detail. Staged stock that expires before `minExpiry` (expired, or short of the order's minimum remaining life since
+ * it was picked) is refused (`packStockShortDated`).
  */
 async function packLine(
   trx: Trx,
   carton: CartonRow,
   line: RemainingRow,
-  qty: string,
-  serials: readonly string[],
+  parts: readonly PackPart[],
   actor: Actor,
   minExpiry: string,
 ): Promise<void> {
   const to = cartonKey(carton, line.itemNumber, line.lotNumber, line.storedAttributeId);
-  const from: StockKey = { ...to, huId: null };
-  // The serials go into the carton: picked for this order, waiting at the staging location (serials README).
-  await moveSerials(
-    trx,
-    {
-      whId: carton.whId,
-      itemNumber: line.itemNumber,
-      lotNumber: line.lotNumber,
-      from: { locationId: from.locationId, huId: null },
-      to: { locationId: to.locationId, huId: to.huId },
-      qty,
-      serials,
-      event: 'PACK',
-      document: { type: 'CARTON', number: carton.cartonNumber, lineNumber: line.lineNumber },
-      orderNumber: carton.orderNumber,
-      cartonNumber: carton.cartonNumber,
-    },
-    actor,
-  );
-  const row = await takeStock(trx, from, qty, null);
-  if (row.expirationDate !== null && row.expirationDate < minExpiry) {
-    throw new AppError('packStockShortDated', {
-      itemNumber: line.itemNumber,
-      lotNumber: line.lotNumber ?? '',
-      expirationDate: row.expirationDate,
-      minExpiry,
-    });
-  }
-  await addStock(trx, to, qty, { expirationDate: row.expirationDate, fifoDate: row.fifoDate }, null);
   const attributes = await attributeValues(trx, line.storedAttributeId);
-  const context: TranContext = {
-    category: 'OUTBOUND',
-    tranType: 'PACK',
-    description: `${carton.orderNumber}/${line.lineNumber}`,
-    employeeId: actor.name,
-    controlNumber: carton.cartonNumber,
-    lineNumber: line.lineNumber,
-    fromLocationId: carton.locationId,
-    toLocationId: carton.locationId,
-    attributes,
-  };
-  await writeTranLog(trx, to, row.clientCode, qty, context);
+  let expirationDate: string | null = null;
+  let total = 0n;
+  for (const part of parts) {
+    const from: StockKey = { ...to, huId: part.huId };
+    // The serials go into the carton: picked for this order, waiting at the staging location (serials README).
+    await moveSerials(
+      trx,
+      {
+        whId: carton.whId,
+        itemNumber: line.itemNumber,
+        lotNumber: line.lotNumber,
+        from: { locationId: from.locationId, huId: from.huId },
+        to: { locationId: to.locationId, huId: to.huId },
+        qty: part.qty,
+        serials: part.serials,
+        event: 'PACK',
+        document: { type: 'CARTON', number: carton.cartonNumber, lineNumber: line.lineNumber },
+        orderNumber: carton.orderNumber,
+        cartonNumber: carton.cartonNumber,
+      },
+      actor,
+    );
+    const row = await takeStock(trx, from, part.qty, null);
+    if (row.expirationDate !== null && row.expirationDate < minExpiry) {
+      throw new AppError('packStockShortDated', {
+        itemNumber: line.itemNumber,
+        lotNumber: line.lotNumber ?? '',
+        expirationDate: row.expirationDate,
+        minExpiry,
+      });
+    }
+    if (row.expirationDate !== null && (expirationDate === null || row.expirationDate < expirationDate)) {
+      expirationDate = row.expirationDate;
+    }
+    await addStock(trx, to, part.qty, { expirationDate: row.expirationDate, fifoDate: row.fifoDate }, null);
+    const context: TranContext = {
+      category: 'OUTBOUND',
+      tranType: 'PACK',
+      // From a pallet: the pallet it left, beside the order line (the row's pallet is the carton).
+      description: `${carton.orderNumber}/${line.lineNumber}${part.huId === null ? '' : ` ${part.huId} → ${carton.cartonNumber}`}`,
+      employeeId: actor.name,
+      controlNumber: carton.cartonNumber,
+      lineNumber: line.lineNumber,
+      fromLocationId: carton.locationId,
+      toLocationId: carton.locationId,
+      attributes,
+    };
+    await writeTranLog(trx, to, row.clientCode, part.qty, context);
+    total += toMilli(part.qty);
+  }
+  const qty = fromMilli(total);
   const { rows: existing } = await sql<{ id: number }>`
     update tbl_shipping_label_detail set qty = qty + ${qty}::numeric, update_time = now()
     where wh_id = ${carton.whId} and carton_number = ${carton.cartonNumber} and pick_detail_id = ${line.pickDetailId}
@@ -504,7 +602,7 @@ async function packLine(
         client_code, item_number, lot_number, expiration_date, stored_attribute_id,
         ${sql.join(Array.from({ length: 11 }, (_, i) => sql.ref(`generic_attr_value${i + 1}`)))}, qty, uom)
       values (${carton.whId}, ${carton.cartonNumber}, ${carton.cartonType}, ${carton.orderNumber}, ${line.lineNumber},
-        ${line.pickDetailId}, ${carton.clientCode}, ${line.itemNumber}, ${line.lotNumber}, ${row.expirationDate}::date,
+        ${line.pickDetailId}, ${carton.clientCode}, ${line.itemNumber}, ${line.lotNumber}, ${expirationDate}::date,
         ${line.storedAttributeId}::bigint, ${sql.join(attributes)}, ${qty}::numeric, ${line.uom})`.execute(trx);
   }
   await sql`
