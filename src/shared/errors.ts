@@ -183,6 +183,8 @@ export const ERROR_CODES = [
   'splitQtyTooLarge',
   // Shipping: labels, deliveries, shipping
   'cartonNoCarrier',
+  'cartonCarrierOfOrder',
+  'cartonCarrierLabelled',
   'shipLabelUnavailable',
   'cartonNotLabelled',
   'deliveryMixedCarriers',

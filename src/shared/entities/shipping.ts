@@ -137,4 +137,10 @@ export const tblPrintJob = defineEntity({
 });
 
 /** Shipping: generic (view-only) entities by wire name; carton lines carry the carton's permissions. */
+/**
+ * The action permission choosing the carrier of cartons whose order names none (`/tblShippingLabel/setCarrier`,
+ * shipping README "Labels"): a button of its own under the cartons screen, beside the four.
+ */
+export const SET_CARRIER_PERMISSION = 'sys:tblShippingLabel:setCarrier';
+
 export const SHIPPING_ENTITIES: Record<string, EntityDef> = { tblShippingLabel, tblShippingLabelDetail, tDelivery, tblPrintJob };

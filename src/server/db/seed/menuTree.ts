@@ -110,7 +110,9 @@ export const MENU_TREE: MenuSeed[] = [
       screen('拣货明细', 'Pick details', 'Wms/TPickDetail', 'tPickDetail'),
       // The packing desk keeps the chosen wave and order while the user looks elsewhere; its buttons are the cartons'.
       screen('装箱作业', 'Carton picking', 'Wms/CartonPick', undefined, { keepAlive: true }),
-      screen('出库箱', 'Outbound cartons', 'Wms/TblShippingLabel', 'tblShippingLabel'),
+      screen('出库箱', 'Outbound cartons', 'Wms/TblShippingLabel', 'tblShippingLabel', {
+        actions: [{ perms: 'sys:tblShippingLabel:setCarrier', name: '出库箱-指定承运商', nameEn: 'Cartons: Set carrier' }],
+      }),
       detail('出库箱明细', 'Carton lines', 'Wms/TblShippingLabelDetail'),
       screen('交接单', 'Deliveries', 'Wms/TDelivery'),
       screen('打印记录', 'Print log', 'Wms/TblPrintJob'),

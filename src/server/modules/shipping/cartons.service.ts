@@ -152,7 +152,13 @@ async function stagedShares(
   carton: Pick<CartonRow, 'whId' | 'orderNumber' | 'locationId'>,
   pickDetailIds: readonly number[],
 ): Promise<Map<string, StagedShare[]>> {
-  const { rows } = await sql<{ pickDetailId: number; lotNumber: string | null; storedAttributeId: number | null; huId: string | null; qty: string }>`
+  const { rows } = await sql<{
+    pickDetailId: number;
+    lotNumber: string | null;
+    storedAttributeId: number | null;
+    huId: string | null;
+    qty: string;
+  }>`
     select t.pick_detail_id, t.lot_number, t.stored_attribute_id,
       case when l.item_hu_indicator = 'H' then t.m_hu_id end as hu_id, trim_scale(sum(t.picked_qty))::text as qty
     from t_wave_pick_task t

@@ -21,6 +21,12 @@ export function shareOrder(a: StagedShare, b: StagedShare): number {
   return a.huId < b.huId ? -1 : 1;
 }
 
+/** The smaller of two quantities in milli (Math.min takes numbers, not bigint). */
+const smaller = (a: bigint, b: bigint): bigint => {
+  if (a < b) return a;
+  return b;
+};
+
 /**
  * The parts a carton pick of `qty` takes, place by place, after `packed` of the shares was taken by earlier cartons.
  * A quantity beyond the shares (which the caller's remaining check refuses first) is asked of the last place, where
@@ -33,10 +39,11 @@ export function takeFromShares(shares: readonly StagedShare[], packed: bigint, q
   let left = qty;
   for (const share of ordered) {
     if (left <= 0n) break;
-    const free = share.milli - (skip < share.milli ? skip : share.milli);
-    skip -= share.milli - free;
+    const used = smaller(skip, share.milli);
+    skip -= used;
+    const free = share.milli - used;
     if (free <= 0n) continue;
-    const take = free < left ? free : left;
+    const take = smaller(free, left);
     parts.push({ huId: share.huId, milli: take });
     left -= take;
   }

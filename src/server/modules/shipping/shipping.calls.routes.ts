@@ -5,10 +5,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { SET_CARRIER_PERMISSION } from '../../../shared/entities/shipping';
 import { permission } from '../../../shared/permissions';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { optionalText } from '../../platform/schemas';
+import { type SetCarrierInput, setCartonCarrier } from './carrier.service';
 import {
   type GenerateDeliveryInput,
   generateDelivery,
@@ -50,6 +52,15 @@ export function registerShippingCallRoutes(app: FastifyInstance, ctx: AppContext
     '/tblShippingLabel/applyShipLabel',
     { schema: { body: CartonsBody(200) }, config: { permission: can('edit'), audit: true } },
     async (request) => ok(await applyShipLabel(db, request.body as ApplyLabelInput, request.user!)),
+  );
+  // Issue 27 item 3: the carrier of cartons whose order names none, before their label (README "Carrier of a carton").
+  app.post(
+    '/tblShippingLabel/setCarrier',
+    {
+      schema: { body: Type.Object({ whId: code(20), cartonNumbers: cartons(200), carrierId: code(30) }) },
+      config: { permission: SET_CARRIER_PERMISSION, audit: true },
+    },
+    async (request) => ok(await setCartonCarrier(db, request.body as SetCarrierInput, request.user!)),
   );
   // Spec 001 §7 lookup getAccessToken: the carrier / label service token of the warehouse (README "Label service
   // token"), for those who label cartons.
