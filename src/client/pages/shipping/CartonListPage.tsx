@@ -2,11 +2,12 @@
  * Outbound cartons (menu Wms/TblShippingLabel; optionally `?whId&orderNumber|waveId|deliveryNumber&t` from the packing
  * bench or a delivery): the generic view-only list of cartons with their status labels; row actions open a carton's
  * lines (where it is split) and print its label; on the checked rows: apply ship labels, print labels, generate a
- * delivery, remove from their delivery. Buttons follow `sys:tblShippingLabel:*`; the server is the guard.
+ * delivery, remove from their delivery; choose the carrier of cartons whose order names none (before their label, with
+ * `sys:tblShippingLabel:setCarrier`). Buttons follow `sys:tblShippingLabel:*`; the server is the guard.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { tblShippingLabel } from '../../../shared/entities/shipping';
+import { SET_CARRIER_PERMISSION, tblShippingLabel } from '../../../shared/entities/shipping';
 import { SUCCESS } from '../../../shared/wire';
 import { apiPost, toast } from '../../kit/api';
 import { useConfirm } from '../../kit/confirm';
@@ -19,10 +20,12 @@ import { usePermission } from '../../kit/session';
 import { SlButton, SlIcon } from '../../kit/sl';
 import type { Filters } from '../../kit/useFindPage';
 import { GenerateDeliveryDialog } from './GenerateDeliveryDialog';
+import { SetCarrierDialog } from './SetCarrierDialog';
 import {
   type AppliedLabel,
   canDeliver,
   canLabel,
+  canSetCarrier,
   fileNamePart,
   hasLabel,
   inOpenDelivery,
@@ -74,12 +77,14 @@ export function CartonListPage() {
   }, [scope]);
   const [reloadKey, setReloadKey] = useState(0);
   const [delivering, setDelivering] = useState<readonly EntityRow[] | null>(null);
+  const [choosingCarrier, setChoosingCarrier] = useState<readonly EntityRow[] | null>(null);
   const [busy, setBusy] = useState(false);
   const pdf = usePdfDialog();
   const canView = usePermission(SHIP_PERMISSION.view);
   const canAdd = usePermission(SHIP_PERMISSION.add);
   const canEdit = usePermission(SHIP_PERMISSION.edit);
   const canDelete = usePermission(SHIP_PERMISSION.delete);
+  const mayChooseCarrier = usePermission(SET_CARRIER_PERMISSION);
   const reload = () => setReloadKey((k) => k + 1);
 
   /** The rows of one warehouse, or a warning and null. */
@@ -211,6 +216,19 @@ export function CartonListPage() {
         }
         toolbarExtra={(selected) => (
           <>
+            {mayChooseCarrier ? (
+              <SlButton
+                size="small"
+                disabled={busy || selected.length === 0 || !selected.every(canSetCarrier)}
+                data-testid="set-carrier"
+                onClick={() => {
+                  if (batch(selected)) setChoosingCarrier(selected);
+                }}
+              >
+                <SlIcon slot="prefix" name="truck-front" />
+                {t('ship.carrier.set')}
+              </SlButton>
+            ) : null}
             <SlButton
               size="small"
               variant="primary"
@@ -256,6 +274,7 @@ export function CartonListPage() {
         )}
       />
       <GenerateDeliveryDialog cartons={delivering} onClose={() => setDelivering(null)} onDone={reload} />
+      <SetCarrierDialog cartons={choosingCarrier} onClose={() => setChoosingCarrier(null)} onDone={reload} />
       {pdf.dialog}
     </>
   );

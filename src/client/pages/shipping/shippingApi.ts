@@ -81,6 +81,8 @@ export const SHIP_PERMISSION = {
 export const canLabel = (row: EntityRow): boolean => row.status === 'C' || row.status === 'L';
 export const hasLabel = (row: EntityRow): boolean => row.status === 'L' || row.status === 'D' || row.status === 'S';
 export const canDeliver = (row: EntityRow): boolean => row.status === 'L';
+/** A carton takes a chosen carrier before its label (open or closed); the server refuses one whose order names its own. */
+export const canSetCarrier = (row: EntityRow): boolean => row.status === 'O' || row.status === 'C';
 export const inOpenDelivery = (row: EntityRow): boolean => row.status === 'D';
 /** Split takes a closed or labelled carton (not one in a delivery, shipped or still open). */
 export const canSplit = (status: unknown): boolean => status === 'C' || status === 'L';

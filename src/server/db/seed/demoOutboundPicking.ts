@@ -12,8 +12,9 @@ const DEMO_USER = demoUser(['tOrder', 'tWaveMaster', 'tAfaProfile']);
 /**
  * Demo stock and waves for picking (first start with demo on, after the demo master data): ACME items 97 and 98 on
  * ambient shelving, put in through the ledger; per demo wave two orders — item 97 is covered, item 98 is spread over
- * three locations, enough for one wave and part of the other — made and confirmed through the order services, and the
- * wave N staged at STG-OUT-01, its orders loaded by ACME's priority profile (`buildWave`: the wave-load flow, C → W).
+ * three locations, enough for one wave and part of the other; carriers SF (A) and JD (B) — made and confirmed through
+ * the order services, and the wave N staged at STG-OUT-01, its orders loaded by ACME's priority profile (`buildWave`:
+ * the wave-load flow, C → W).
  * Release them from the wave screen (or `tWaveMaster/releaseWave`), then pick from the pick task screen.
  */
 export async function seedDemoOutboundPicking(db: Db): Promise<void> {
@@ -35,12 +36,13 @@ export async function seedDemoOutboundPicking(db: Db): Promise<void> {
       const orders = [
         {
           orderNumber: `DEMO-SO-${w + 1}A`,
+          carrierId: 'SF',
           lines: [
             { item: covered, qty: '12' },
             { item: short, qty: '5' },
           ],
         },
-        { orderNumber: `DEMO-SO-${w + 1}B`, lines: [{ item: covered, qty: '8' }] },
+        { orderNumber: `DEMO-SO-${w + 1}B`, carrierId: 'JD', lines: [{ item: covered, qty: '8' }] },
       ];
       const numbers: string[] = [];
       for (const order of orders) {
@@ -48,6 +50,8 @@ export async function seedDemoOutboundPicking(db: Db): Promise<void> {
           whId: 'WH01',
           clientCode: 'ACME',
           orderNumber: order.orderNumber,
+          // Each order names its carrier (issue 27 item 3): its cartons are labelled from that carrier's series.
+          carrierId: order.carrierId,
           priority: 50,
           customerName: '演示客户 Demo customer',
           shipToName: '张三 Zhang San',

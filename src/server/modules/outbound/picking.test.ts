@@ -414,10 +414,10 @@ describe('completeWavePick', () => {
 });
 
 describe('demo waves', () => {
-  it('DEMO-WV-1 and 2 are built by the order and wave services: orders W loaded by ACME’s priority profile, ready to release', async () => {
+  it('DEMO-WV-1 and 2 are built by the order and wave services: orders W (each naming its carrier) loaded by ACME’s priority profile, ready to release', async () => {
     const { rows } = await sql<Row>`
       select w.wave_id, w.status as wave_status, w.staging_location, d.order_number, d.load_seq, p.profile_name,
-        d.create_by, o.status, o.confirm_by, (select count(*)::int from t_afo_wave_detail_line l where l.wave_detail_id = d.id) as lines
+        d.create_by, o.status, o.confirm_by, o.carrier_id, (select count(*)::int from t_afo_wave_detail_line l where l.wave_detail_id = d.id) as lines
       from t_wave_master w
       join t_afo_wave_detail d on d.wh_id = w.wh_id and d.wave_id = w.wave_id
       join t_afa_profile p on p.id = d.profile_id
@@ -425,10 +425,46 @@ describe('demo waves', () => {
       where w.wh_id = 'WH01' and w.wave_id in ('DEMO-WV-1', 'DEMO-WV-2') order by w.wave_id, d.load_seq`.execute(db());
     const common = { waveStatus: 'N', stagingLocation: 'STG-OUT-01', profileName: 'ACME-PRIORITY', createBy: 'admin' };
     expect(rows).toMatchObject([
-      { ...common, waveId: 'DEMO-WV-1', orderNumber: 'DEMO-SO-1A', loadSeq: 1, status: 'W', confirmBy: 'admin', lines: 2 },
-      { ...common, waveId: 'DEMO-WV-1', orderNumber: 'DEMO-SO-1B', loadSeq: 2, status: 'W', confirmBy: 'admin', lines: 1 },
-      { ...common, waveId: 'DEMO-WV-2', orderNumber: 'DEMO-SO-2A', loadSeq: 1, status: 'W', confirmBy: 'admin', lines: 2 },
-      { ...common, waveId: 'DEMO-WV-2', orderNumber: 'DEMO-SO-2B', loadSeq: 2, status: 'W', confirmBy: 'admin', lines: 1 },
+      {
+        ...common,
+        waveId: 'DEMO-WV-1',
+        orderNumber: 'DEMO-SO-1A',
+        loadSeq: 1,
+        status: 'W',
+        confirmBy: 'admin',
+        carrierId: 'SF',
+        lines: 2,
+      },
+      {
+        ...common,
+        waveId: 'DEMO-WV-1',
+        orderNumber: 'DEMO-SO-1B',
+        loadSeq: 2,
+        status: 'W',
+        confirmBy: 'admin',
+        carrierId: 'JD',
+        lines: 1,
+      },
+      {
+        ...common,
+        waveId: 'DEMO-WV-2',
+        orderNumber: 'DEMO-SO-2A',
+        loadSeq: 1,
+        status: 'W',
+        confirmBy: 'admin',
+        carrierId: 'SF',
+        lines: 2,
+      },
+      {
+        ...common,
+        waveId: 'DEMO-WV-2',
+        orderNumber: 'DEMO-SO-2B',
+        loadSeq: 2,
+        status: 'W',
+        confirmBy: 'admin',
+        carrierId: 'JD',
+        lines: 1,
+      },
     ]);
     const body = { ...releaseBody(['DEMO-WV-1']), whId: 'WH01', overrideWorkType: 'EACHPICK' };
     expect((await t.post('/api/tWaveMaster/releaseWave', body, admin)).body).toMatchObject({
