@@ -25,18 +25,32 @@ interface OutResult {
   outMsg: string;
 }
 
+/** Whose order, and its carrier (null: the order names none). */
+export interface OrderHeader {
+  clientCode?: string;
+  carrierId?: string | null;
+}
+
 /**
- * A confirmed SF order of ACME with these lines. `priority` sets which wave-load working set finds it: specs use their
- * own (above or below the demo's) so that their waves never hold each other's orders.
+ * A confirmed SF order of ACME (or `header`'s client and carrier) with these lines. `priority` sets which wave-load
+ * working set finds it: specs use their own (above or below the demo's) so that their waves never hold each other's
+ * orders.
  */
-export async function confirmedOrder(page: Page, orderNumber: string, priority: number, lines: readonly OrderLine[]) {
+export async function confirmedOrder(
+  page: Page,
+  orderNumber: string,
+  priority: number,
+  lines: readonly OrderLine[],
+  header: OrderHeader = {},
+) {
+  const carrierId = header.carrierId === undefined ? 'SF' : header.carrierId;
   await callApi(page, 'tOrder/save', {
     whId: 'WH01',
-    clientCode: 'ACME',
+    clientCode: header.clientCode ?? 'ACME',
     orderNumber,
     typeId: 'SO',
     priority,
-    carrierId: 'SF',
+    ...(carrierId ? { carrierId } : {}),
     customerName: '盒马鲜生 Hema Fresh',
     shipToName: '李明 Li Ming',
     shipToPhone: '13800000000',
@@ -54,6 +68,8 @@ export interface OwnWave {
   priority: number;
   staging: string;
   door?: string;
+  /** The orders' client (default ACME): its priority profile loads them. */
+  clientCode?: string;
 }
 
 /**
@@ -77,17 +93,18 @@ export async function releasedWave(page: Page, wave: OwnWave): Promise<string> {
   const waveId = waves.content.find((w) => w.id === id)?.waveId ?? '';
   expect(waveId).not.toBe('');
 
+  const clientCode = wave.clientCode ?? 'ACME';
   const profiles = await callApi<{ id: number; profileName: string }[]>(page, 'tAfaProfile/getProfile', {
     profileType: 'WAVE PROFILE',
     whId: 'WH01',
-    clientCode: 'ACME',
+    clientCode,
   });
-  const profileId = profiles.find((p) => p.profileName === 'ACME-PRIORITY')?.id;
+  const profileId = profiles.find((p) => p.profileName === `${clientCode}-PRIORITY`)?.id;
   expect(profileId).toBeDefined();
   const loaded = await callApi<OutResult[]>(page, 'tAfaProfile/execWaveLoadProfile', {
     whId: 'WH01',
     waveId,
-    clientCode: 'ACME',
+    clientCode,
     profileId,
     userName: 'admin',
     parameter1: String(wave.priority),
