@@ -2,7 +2,8 @@
  * Packing from a pallet lane (issue 27 item 1; README "Packing from a pallet lane"): goods received on pallets, put away
  * to pallet racks, picked to a pallet staging lane — where picking keeps the pallet id — are packed into cartons through
  * the packing desk's calls and through the RF CARTON flow (the same service). The pallet is emptied as cartons close,
- * the PACK rows say which pallet each part left, and an emptied pallet leaves the ledger (its id is free again).
+ * the PACK rows say which pallet each part left, and an emptied pallet leaves the ledger (its id is free again); the
+ * serials picked on a pallet go into the carton with their units.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -230,5 +231,105 @@ describe('packing from a pallet lane', () => {
       select status from t_order where wh_id = ${PK.whId} and order_number = 'TQA-PP-SO2'`.execute(db());
     expect(rows).toEqual([{ status: 'P' }]);
     await press(closed, 'DONE');
+  });
+
+  it('moves the serials picked on a pallet into the carton with their units, refusing a serial not picked for the order', async () => {
+    const item = 'TQA-SERPAL';
+    await sql`insert into t_item_master (wh_id, client_code, item_number, description, uom, lot_control, serial_control, class_id)
+      values (${QA.whId}, ${QA.client}, ${item}, '序列号整托 Serial pallet item', 'EA', 'N', 'Y', 'TQA-C3')`.execute(db());
+    await sql`insert into t_item_uom (wh_id, item_number, uom, conversion_factor) values (${QA.whId}, ${item}, 'EA', 1),
+      (${QA.whId}, ${item}, 'PL', 48)`.execute(db());
+    await sql`insert into t_po_detail (wh_id, po_number, line_number, item_number, qty, order_uom)
+      values (${QA.whId}, ${QA.po}, 99, ${item}, 100, 'EA')`.execute(db());
+    const serials = ['TQA-SN-1', 'TQA-SN-2', 'TQA-SN-3', 'TQA-SN-4'];
+    const receipt = await ok<{ receiptId: string; id: number }>('globalOptions/addReceipt', {
+      whId: QA.whId,
+      poNumber: QA.po,
+      lineNumber: 99,
+      qty: '4',
+      huId: 'TQA-SER-P',
+      locationId: QA.receivingPallet,
+      serialNumbers: serials,
+    });
+    const [place] = await ok<Row[]>('tReceipt/suggestPutaway', { whId: QA.whId, receiptId: receipt.receiptId });
+    const { taskId } = await ok<{ taskId: string }>('tReceipt/createPutawayTasks', {
+      whId: QA.whId,
+      lines: [{ receiptRowId: receipt.id, destLocationId: place?.destLocationId, qty: '4' }],
+    });
+    await ok('tblInvMovement/approvePlannedMove', { whId: QA.whId, taskId });
+    await insertWave(
+      db(),
+      'TQA-PP-WV3',
+      [{ orderNumber: 'TQA-PP-SO3', clientCode: QA.client, carrierId: 'SF', lines: [{ itemNumber: item, qty: '3' }] }],
+      {
+        staging: LANE,
+      },
+    );
+    await ok('tWaveMaster/releaseWave', {
+      whId: PK.whId,
+      waveIds: ['TQA-PP-WV3'],
+      overrideWorkType: PK.workType,
+      priority: 10,
+      workersRequired: 1,
+      earliestShipDate: '2026-12-01',
+      latestShipDate: '2026-12-05',
+    });
+    const [task] = await tasksOf(db(), 'TQA-PP-WV3');
+    expect(task).toMatchObject({ mHuId: 'TQA-SER-P', quantity: '3' });
+    await ok('tWavePickTask/completeWavePick', {
+      id: task?.id,
+      qty: '3',
+      locationId: task?.pickLocation,
+      huId: 'TQA-SER-P',
+      serialNumbers: serials.slice(0, 3),
+    });
+    const serialPlaces = async () => {
+      const { rows } = await sql<{ serialNumber: string; locationId: string; huId: string; cartonNumber: string | null }>`
+        select serial_number, location_id, hu_id, carton_number from tbl_sn_master
+        where wh_id = ${PK.whId} and item_number = ${item} order by serial_number`.execute(db());
+      return rows;
+    };
+    expect((await serialPlaces()).map((r) => [r.serialNumber, r.locationId, r.huId])).toEqual([
+      ['TQA-SN-1', LANE, 'TQA-SER-P'],
+      ['TQA-SN-2', LANE, 'TQA-SER-P'],
+      ['TQA-SN-3', LANE, 'TQA-SER-P'],
+      ['TQA-SN-4', place?.destLocationId, 'TQA-SER-P'],
+    ]);
+    const open = await ok<{ cartonNumber: string; lines: { pickDetailId: number }[] }>('tblShippingLabelDetail/getNextCarton', {
+      whId: PK.whId,
+      waveId: 'TQA-PP-WV3',
+      orderNumber: 'TQA-PP-SO3',
+    });
+    const pickDetailId = open.lines[0]?.pickDetailId;
+    // A serial still on the pallet at its rack was not picked for the order: refused, nothing packed.
+    const wrong = await t.post(
+      '/api/tblShippingLabelDetail/completeCartonPick',
+      {
+        whId: PK.whId,
+        cartonNumber: open.cartonNumber,
+        lines: [{ pickDetailId, qty: '3', serialNumbers: ['TQA-SN-1', 'TQA-SN-2', 'TQA-SN-4'] }],
+      },
+      admin,
+    );
+    expect(wrong.body).toMatchObject({ errorCode: 'serialNotHere' });
+    expect(wrong.body.msg).toContain('TQA-SN-4');
+    await ok('tblShippingLabelDetail/completeCartonPick', {
+      whId: PK.whId,
+      cartonNumber: open.cartonNumber,
+      lines: [{ pickDetailId, qty: '3', serialNumbers: serials.slice(0, 3) }],
+    });
+    expect((await serialPlaces()).map((r) => [r.serialNumber, r.locationId, r.huId, r.cartonNumber])).toEqual([
+      ['TQA-SN-1', LANE, open.cartonNumber, open.cartonNumber],
+      ['TQA-SN-2', LANE, open.cartonNumber, open.cartonNumber],
+      ['TQA-SN-3', LANE, open.cartonNumber, open.cartonNumber],
+      ['TQA-SN-4', place?.destLocationId, 'TQA-SER-P', null],
+    ]);
+    const { rows } = await sql<{ locationId: string; huId: string; actual: string }>`
+      select location_id, hu_id, trim_scale(actual_qty)::text as actual from t_stored_item
+      where wh_id = ${PK.whId} and item_number = ${item} order by location_id`.execute(db());
+    expect(rows).toEqual([
+      { locationId: LANE, huId: open.cartonNumber, actual: '3' },
+      { locationId: place?.destLocationId, huId: 'TQA-SER-P', actual: '1' },
+    ]);
   });
 });
