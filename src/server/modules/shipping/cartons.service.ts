@@ -1,7 +1,7 @@
 /**
  * Carton picking (contracts.md 1–3, README "Carton picking"): `getNextCarton` opens (or resumes) an order's carton at
- * the wave's staging location, `completeCartonPick` moves what was packed from the staging stock (hu null) into the
- * carton (hu = carton number) and closes it, `exitCartonPick` deletes an open carton. Each call is one transaction:
+ * the wave's staging location, `completeCartonPick` moves what was packed from the staging stock (off any pallet, or
+ * on the pallets of a pallet lane: `packSources.ts`) into the carton (hu = carton number) and closes it, `exitCartonPick` deletes an open carton. Each call is one transaction:
  * ledger keys first (`lockStockKeys`), then the wave, the order, the carton, the pick details by id. The order's lock
  * serialises every packing of one order, so what is left to pack is read once under it and never packed twice.
  */
