@@ -61,7 +61,7 @@ const EN: Texts = {
   leftToPack: /left to pack/i,
   orderPacked: /fully packed/,
   noCarrier: /has no carrier/,
-  carrierSet: /Carrier SF set on 2 carton/,
+  carrierSet: /Carrier SF set on 2 cartons/,
 };
 
 const RECEIVING_LANE = 'STG-IN-05';
@@ -154,6 +154,8 @@ async function packFromPallet(page: Page, x: Texts, waveId: string): Promise<[st
   const lines = bench.getByTestId('pack-lines').locator('tbody tr');
   await expect(lines).toHaveCount(1);
   await expect(lines.first()).toContainText(x.item);
+  // The desk names the pallet the units wait on.
+  await expect(bench.getByTestId('pack-pallets-0')).toHaveText(x.pallet);
   await lines.first().locator('[data-testid^="pack-qty-"]').locator('input').fill('20');
   await shot(page, `pallet-02-first-carton-${x.lang}`);
   await bench.getByTestId('pack-complete').click();

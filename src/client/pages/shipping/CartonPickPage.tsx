@@ -440,6 +440,7 @@ export function CartonPickPage() {
                   <th>{t('entity.tblShippingLabelDetail.field.lotNumber')}</th>
                   <th>{t('entity.tblShippingLabelDetail.field.expirationDate')}</th>
                   <th>{t('entity.tblShippingLabelDetail.field.uom')}</th>
+                  <th>{t('entity.tStoredItem.field.huId')}</th>
                   <th className="ship-lines__number">{t('ship.pick.remaining')}</th>
                   <th>{t('ship.pick.packQty')}</th>
                   <th />
@@ -455,6 +456,7 @@ export function CartonPickPage() {
                       <td>{text(line.lotNumber)}</td>
                       <td>{text(line.expirationDate)}</td>
                       <td>{line.uom}</td>
+                      <td data-testid={`pack-pallets-${i}`}>{line.pallets.join(', ')}</td>
                       <td className="ship-lines__number" data-testid={`pack-remaining-${i}`}>
                         {line.remainingQty}
                       </td>
@@ -481,7 +483,7 @@ export function CartonPickPage() {
                     </tr>
                     {line.serialControl && milli(qty[lineKey(line)] ?? '0') > 0 ? (
                       <tr className="ship-lines__serials">
-                        <td colSpan={9}>
+                        <td colSpan={10}>
                           <SerialListField
                             size="small"
                             value={serials[lineKey(line)] ?? ''}

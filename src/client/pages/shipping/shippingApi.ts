@@ -18,6 +18,8 @@ export interface PackLine {
   remainingQty: string;
   /** A serial-controlled item: one serial per unit packed (the quantity is in base units). */
   serialControl: boolean;
+  /** The pallets of a pallet lane its units wait on (the packer takes them from these); empty: off any pallet. */
+  pallets: string[];
 }
 
 /** `tblShippingLabelDetail/getNextCarton`: the order's open carton (a new one when it had none) and what is left. */

@@ -44,6 +44,11 @@ export interface PackLine {
   remainingQty: string;
   /** A serial-controlled item: packing it names one serial per unit (the quantity is in base units). */
   serialControl: boolean;
+  /**
+   * The pallets of a pallet lane its units still wait on, in the order carton picks take them (README "Packing from a
+   * pallet lane"); empty when they wait off any pallet.
+   */
+  pallets: string[];
 }
 
 export interface NextCartonInput {
@@ -176,7 +181,27 @@ async function stagedShares(
   return shares;
 }
 
-const toPackLine = (r: RemainingRow): PackLine => ({
+/** Each line with the pallets its remaining units wait on at the staging location (`pallets`). */
+async function withPallets(
+  trx: Trx,
+  place: Pick<CartonRow, 'whId' | 'orderNumber' | 'locationId'>,
+  lines: readonly RemainingRow[],
+): Promise<PackLine[]> {
+  const shares = await stagedShares(
+    trx,
+    place,
+    lines.map((l) => l.pickDetailId),
+  );
+  return lines.map((r) => {
+    const own = shares.get(packKey(r.pickDetailId, r.lotNumber, r.storedAttributeId)) ?? [];
+    const remaining = toMilli(r.remainingQty);
+    const packed = own.reduce((sum, p) => sum + p.milli, 0n) - remaining;
+    const pallets = takeFromShares(own, packed, remaining).flatMap((p) => (p.huId === null ? [] : [p.huId]));
+    return { ...toPackLine(r), pallets };
+  });
+}
+
+const toPackLine = (r: RemainingRow): Omit<PackLine, 'pallets'> => ({
   pickDetailId: r.pickDetailId,
   lineNumber: r.lineNumber,
   itemNumber: r.itemNumber,
@@ -239,7 +264,9 @@ export async function getNextCarton(db: Db, input: NextCartonInput, actor: Actor
     const { rows: open } = await sql<CartonRow>`
       select carton_number, carton_type, carton_seq, location_id from tbl_shipping_label
       where wh_id = ${whId} and order_number = ${orderNumber} and status = 'O' order by carton_seq limit 1`.execute(trx);
-    const answer = (c: Pick<CartonRow, 'cartonNumber' | 'cartonType' | 'cartonSeq' | 'locationId'>): NextCartonAnswer => ({
+    const answer = async (
+      c: Pick<CartonRow, 'cartonNumber' | 'cartonType' | 'cartonSeq' | 'locationId'>,
+    ): Promise<NextCartonAnswer> => ({
       cartonNumber: c.cartonNumber,
       cartonType: c.cartonType,
       cartonSeq: c.cartonSeq,
@@ -247,7 +274,7 @@ export async function getNextCarton(db: Db, input: NextCartonInput, actor: Actor
       waveId,
       locationId: c.locationId,
       status: 'O',
-      lines: lines.map(toPackLine),
+      lines: await withPallets(trx, { whId, orderNumber, locationId: c.locationId }, lines),
     });
     if (open[0]) return answer(open[0]);
     if (lines.length === 0) throw new AppError('cartonNothingToPack', { orderNumber });

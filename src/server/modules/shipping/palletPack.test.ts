@@ -154,7 +154,8 @@ describe('packing from a pallet lane', () => {
       waveId: 'TQA-PP-WV1',
       orderNumber: 'TQA-PP-SO1',
     });
-    expect(first.lines).toMatchObject([{ itemNumber: ITEM, remainingQty: '34' }]);
+    // The packer is told where the units wait: 4 off any pallet, 30 on pallet A.
+    expect(first.lines).toMatchObject([{ itemNumber: ITEM, remainingQty: '34', pallets: ['TQA-PAL-A'] }]);
     const line = first.lines[0] as { pickDetailId: number };
     const closed = await ok<Row>('tblShippingLabelDetail/completeCartonPick', {
       whId: PK.whId,
@@ -168,11 +169,12 @@ describe('packing from a pallet lane', () => {
     ]);
 
     // Second carton: the last 14 empty pallet A; the order is packed.
-    const second = await ok<{ cartonNumber: string }>('tblShippingLabelDetail/getNextCarton', {
+    const second = await ok<{ cartonNumber: string; lines: Row[] }>('tblShippingLabelDetail/getNextCarton', {
       whId: PK.whId,
       waveId: 'TQA-PP-WV1',
       orderNumber: 'TQA-PP-SO1',
     });
+    expect(second.lines).toMatchObject([{ remainingQty: '14', pallets: ['TQA-PAL-A'] }]);
     const done = await ok<Row>('tblShippingLabelDetail/completeCartonPick', {
       whId: PK.whId,
       cartonNumber: second.cartonNumber,
