@@ -24,7 +24,7 @@ import { screenUrl } from '../../kit/screenUrl';
 import { session } from '../../kit/session';
 import { SlAlert, SlButton, SlIcon, SlInput, SlOption, SlSelect } from '../../kit/sl';
 import { rememberedWarehouseClient } from '../../kit/WarehouseClientSelect';
-import { focusFirstField } from './waveDefaults';
+import { useFirstFieldFocus } from './waveDefaults';
 import { WAVE_URLS } from './wavesScreens';
 import './waves.css';
 
@@ -72,6 +72,7 @@ export function WaveLoadDialog({ open, whId, waveId, onClose }: WaveLoadDialogPr
   const t = useT();
   const confirm = useConfirm();
   const [, setLocation] = useLocation();
+  const firstField = useFirstFieldFocus(open);
   const [clientCode, setClientCode] = useState('');
   const [profiles, setProfiles] = useState<ProfileOption[]>([]);
   const [profileId, setProfileId] = useState('');
@@ -193,9 +194,8 @@ export function WaveLoadDialog({ open, whId, waveId, onClose }: WaveLoadDialogPr
       onClose={onClose}
       className="wave-dialog"
       data-testid="wave-load-dialog"
-      onSlInitialFocus={focusFirstField}
     >
-      <form className="wave-form" noValidate onSubmit={(event) => void submit(event)}>
+      <form ref={firstField} className="wave-form" noValidate onSubmit={(event) => void submit(event)}>
         {/* Client and profile are required (spec 001 §5 "Wave load"). */}
         <div className="wave-form__row wharf-field--required">
           <LookupSelect

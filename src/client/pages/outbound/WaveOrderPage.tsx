@@ -26,7 +26,7 @@ import { SlButton, SlIcon, SlInput } from '../../kit/sl';
 import { useWaveQuery } from './useWaveQuery';
 import { WaveHeader } from './WaveHeader';
 import { type OutResult, reportOutcome } from './WaveLoadDialog';
-import { focusFirstField } from './waveDefaults';
+import { useFirstFieldFocus } from './waveDefaults';
 import { WAVE_URLS } from './wavesScreens';
 import './waves.css';
 
@@ -60,6 +60,7 @@ interface AddOrderDialogProps {
 function AddOrderDialog({ choice, waveId, onClose, onConfirm }: AddOrderDialogProps) {
   const t = useT();
   const [name, setName] = useState(waveId);
+  const firstField = useFirstFieldFocus(choice !== null);
   if (!choice) return null;
   const none = choice.orderNumbers.length === 0;
   const submit = (event?: FormEvent) => {
@@ -74,9 +75,8 @@ function AddOrderDialog({ choice, waveId, onClose, onConfirm }: AddOrderDialogPr
       onClose={onClose}
       className="wave-dialog"
       data-testid="add-order-dialog"
-      onSlInitialFocus={focusFirstField}
     >
-      <form className="wave-form" noValidate onSubmit={submit}>
+      <form ref={firstField} className="wave-form" noValidate onSubmit={submit}>
         {none ? (
           <p className="wave-orders__none" data-testid="add-order-none">
             {t('wave.orders.selectFirst')}

@@ -18,7 +18,7 @@ import { LookupSelect } from '../../kit/LookupSelect';
 import { ModalDialog } from '../../kit/ModalDialog';
 import { SlAlert, SlButton, SlIcon, SlInput } from '../../kit/sl';
 import { localDay } from './localDay';
-import { focusFirstField } from './waveDefaults';
+import { useFirstFieldFocus } from './waveDefaults';
 import './waves.css';
 
 const FIELDS = ['overrideWorkType', 'priority', 'workersRequired', 'earliestShipDate', 'latestShipDate'] as const;
@@ -51,6 +51,7 @@ interface ReleaseResult {
 
 export function WaveReleaseDialog({ waves, onClose, onReleased }: WaveReleaseDialogProps) {
   const t = useT();
+  const firstField = useFirstFieldFocus(Boolean(waves?.length));
   const confirm = useConfirm();
   const [values, setValues] = useState<Values>({
     overrideWorkType: '',
@@ -123,9 +124,8 @@ export function WaveReleaseDialog({ waves, onClose, onReleased }: WaveReleaseDia
       onClose={onClose}
       className="wave-dialog"
       data-testid="release-dialog"
-      onSlInitialFocus={focusFirstField}
     >
-      <form className="wave-form wharf-field--required" noValidate onSubmit={(event) => void submit(event)}>
+      <form ref={firstField} className="wave-form wharf-field--required" noValidate onSubmit={(event) => void submit(event)}>
         <LookupSelect
           name="getWorkType"
           params={{ whId }}

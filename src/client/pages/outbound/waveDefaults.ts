@@ -1,4 +1,5 @@
 /** What the wave screens fill in for the clerk (issue 27 item 4: a wave in a few clicks). */
+import { type RefObject, useEffect, useRef } from 'react';
 import { WAVE_DEFAULTS } from '../../../shared/entities/tWaveMaster';
 import { type PageResult, SUCCESS } from '../../../shared/wire';
 import { apiPost } from '../../kit/api';
@@ -34,11 +35,19 @@ export async function newWaveValues(user: string): Promise<EntityRow> {
   return row;
 }
 
-/** A dialog's first field takes the focus when it opens (not the dialog's frame): the clerk types at once. */
-export function focusFirstField(event: Event): void {
-  const dialog = event.currentTarget as HTMLElement | null;
-  const first = dialog?.querySelector<HTMLElement>('sl-input:not([disabled]):not([readonly]), sl-select:not([disabled])');
-  if (!first) return;
-  event.preventDefault();
-  first.focus();
+/**
+ * The first field of a dialog's form takes the focus as the dialog shows (not the dialog's frame, nor the button that
+ * opened it): the clerk types at once. The wave dialogs are mounted open, and Shoelace moves the focus only when a
+ * mounted dialog opens: the form focuses its first enabled field itself, the frame after it is shown.
+ */
+export function useFirstFieldFocus(shown: boolean): RefObject<HTMLFormElement | null> {
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (!shown) return;
+    const frame = requestAnimationFrame(() => {
+      form.current?.querySelector<HTMLElement>('sl-input:not([disabled]):not([readonly]), sl-select:not([disabled])')?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [shown]);
+  return form;
 }
