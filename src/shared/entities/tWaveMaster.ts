@@ -8,6 +8,7 @@ import { BY_WAREHOUSE, CODE_PATTERN, codeField, refField, textField, whIdField }
  */
 export const tWaveMaster = defineEntity({
   name: 'tWaveMaster',
+  listKey: 'waveId',
   resource: 'tWaveMaster',
   warehouseScoped: true,
   unique: ['whId', 'waveId'],
