@@ -133,10 +133,18 @@ async function phoneDialog(page: Page, language: 'zh' | 'en', title: string) {
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('row-edit').first()).toBeHidden();
   await shot(page, `narrow-03-list-360-${language}`);
-  // The filters' placeholders show whole, and no filter sticks out past the bar.
+  // The filters are folded behind their button (issue 27 item 7); opened, their placeholders show whole, and no filter
+  // sticks out past the bar.
+  await expect(page.locator('[data-entity="tWhse"] .wharf-filter-bar')).toBeHidden();
+  await page.locator('[data-entity="tWhse"]').getByTestId('filters-toggle').click();
+  await expect(page.locator('[data-entity="tWhse"] .wharf-filter-bar')).toBeVisible();
   expect(await cutTexts(page, '[data-entity="tWhse"] .wharf-filter :is(sl-input, sl-select)')).toEqual([]);
   const filters = await rightEdges(page, '[data-entity="tWhse"] .wharf-filter-bar', '[data-entity="tWhse"]');
   expect(filters.inner).toBeLessThanOrEqual(filters.outer);
+  await shot(page, `narrow-03-filters-open-360-${language}`);
+  // Folded again by its button.
+  await page.locator('[data-entity="tWhse"]').getByTestId('filters-toggle').click();
+  await expect(page.locator('[data-entity="tWhse"] .wharf-filter-bar')).toBeHidden();
   await page.locator('[data-entity="tWhse"]').getByTestId('add').click();
   const panel = dialog(page).locator('[part="panel"]');
   await expect(dialog(page)).toBeVisible();
@@ -387,7 +395,12 @@ test('at 360 × 640 orders and adjustments pin their number whole, and the filte
   const orders = { entity: 'tOrder', key: 'orderNumber', filter: 'orderNumber', value: 'DEMO-SO%' };
   const adjustments = { entity: 'tblInvAdjustment', key: 'taskId', filter: 'taskId', value: 'AJ%' };
   await page.goto('/Wms/TOrder');
-  await phoneDocumentList(page, { ...orders, header: '订单号', toggle: /^\s*筛选 \((\d+)\)\s*$/, shotName: 'narrow-15-orders-360-zh' });
+  await phoneDocumentList(page, {
+    ...orders,
+    header: '订单号',
+    toggle: /^\s*筛选 \((\d+)\)\s*$/,
+    shotName: 'narrow-15-orders-360-zh',
+  });
   await page.goto('/Wms/TblInvAdjustment');
   await phoneDocumentList(page, {
     ...adjustments,

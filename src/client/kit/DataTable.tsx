@@ -267,9 +267,9 @@ export function DataTable<Row extends TableRow>({
   const keyText = widestCell(keyField ? byField.get(keyField) : undefined, rows) + CELL_PADDING;
   const withActions = Boolean(actions && actions.length > 0);
   // On a phone, what the check boxes, the row menu and AG Grid's least scrolling room leave it (before the grid is
-  // measured: the width that suits a 360 px screen).
+  // measured: the width that suits a 360 px screen). Wider screens never read it: resizing a window changes no column.
   const phoneRoom =
-    gridWidth > 0
+    compact && gridWidth > 0
       ? gridWidth - phoneSelectionColumnDef.width - (withActions ? operationColumnWidth(1, true) : 0) - CENTER_MIN
       : PHONE_KEY_WIDTH;
 
