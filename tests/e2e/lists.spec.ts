@@ -188,6 +188,9 @@ test('filters, sorting, labels, dates and locked rows, in Chinese then English',
   await shot(page, 'lists-08-date-filter-en');
 });
 
+/** The toast saying `text`. */
+const toastSaying = (page: Page, text: string) => page.locator('sl-alert').filter({ hasText: text }).first();
+
 /**
  * Exports the locations list shown and reads the file back. The second page of the export's calls is held until the
  * progress it shows has been read (`progress`), so that the test sees it whatever the machine's speed.
@@ -234,16 +237,14 @@ test('the Excel export writes every row matching the filters, not the page shown
   const ids = sheet.slice(1).map((row) => `${row[0]}|${row[column]}`);
   expect(ids).toHaveLength(all.totalSize);
   expect(new Set(ids).size).toBe(all.totalSize);
-  await expect(
-    page
-      .locator('sl-alert')
-      .filter({ hasText: `已导出 ${total} 行` })
-      .first(),
-  ).toBeAttached();
+  await expect(toastSaying(page, `已导出 ${total} 行`)).toBeAttached();
 
-  // English, filtered: the rows matching the filter (more than the page shown), in the file's English headers.
+  // English: the same progress and count in English; then filtered, the rows matching the filter (more than the page
+  // shown), in the file's English headers.
   await setLanguage(page, 'English');
   await openScreen(page, 'Master data', 'Locations', /\/Wms\/TLocation/);
+  expect((await exportLocations(page, `Exporting 1,000 / ${total}…`)).slice(1)).toHaveLength(all.totalSize);
+  await expect(toastSaying(page, `${total} rows exported`)).toBeAttached();
   const locations = page.locator('[data-entity="tLocation"]');
   await locations.getByTestId('filter-locationId').locator('input').fill('P01-');
   await locations.getByTestId('search').click();
@@ -259,11 +260,6 @@ test('the Excel export writes every row matching the filters, not the page shown
   const at = (filtered[0] ?? []).indexOf('Location');
   expect(filtered.slice(1)).toHaveLength(matching.totalSize);
   for (const row of filtered.slice(1)) expect(String(row[at])).toContain('P01-');
-  await expect(
-    page
-      .locator('sl-alert')
-      .filter({ hasText: `${matching.totalSize} rows exported` })
-      .first(),
-  ).toBeAttached();
+  await expect(toastSaying(page, `${matching.totalSize} rows exported`)).toBeAttached();
   await shot(page, 'lists-10-export-filtered-en');
 });
