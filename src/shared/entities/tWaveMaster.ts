@@ -14,6 +14,7 @@ export const RELEASE_WINDOW_DAYS = 7;
  */
 export const tWaveMaster = defineEntity({
   name: 'tWaveMaster',
+  listKey: 'waveId',
   resource: 'tWaveMaster',
   warehouseScoped: true,
   unique: ['whId', 'waveId'],
