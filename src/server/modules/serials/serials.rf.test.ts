@@ -1,8 +1,9 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { at, refused, rfCall } from '../../../../tests/support/rfAnswers';
 import { createTestApp, type TestApp } from '../../../../tests/support/testApp';
 import type { RfAnswer, RfKey } from '../../../shared/rf';
+import { addSerialSteps } from '../../db/migrations/0030_serial_counts';
 import { demoItems, demoOrderLine, demoUser, priorityProfile } from '../../db/seed/demoStock';
 import { inTransaction } from '../../db/transaction';
 import { releaseWaves } from '../outbound/allocation.service';
@@ -258,5 +259,56 @@ describe('RF receive of a serial-controlled item', () => {
       ['SNRF-A', 'IN', 'STG-OUT-03', carton, 'SNRF-SO1', carton],
       ['SNRF-B', 'IN', 'STG-OUT-03', carton, 'SNRF-SO1', carton],
     ]);
+  });
+});
+
+describe('migration 0030', () => {
+  it('gives flows configured before it the carton and count serial steps and the short pick’s branch, as seeded', async () => {
+    const steps = ['CTN_SN', 'CNT_SN'];
+    const texts = ['CTN_H_SN', 'CTN_P_SN', 'CNT_H_SN', 'CNT_P_SN'];
+    const snapshot = async () => ({
+      dialogs: (
+        await sql`
+          select wh_id, client_code, sub_process_name, dialog_title, dialog_header1, dialog_header2, dialog_header3,
+            dialog_header4, dialog_header5, dialog_prompt, dialog_input_default, dialog_input_field,
+            dialog_list_source_exec_sp, dialog_exec_sp
+          from rf_sub_process_detail where sub_process_name = any(${steps}::varchar[])
+          order by wh_id, client_code, sub_process_name`.execute(db())
+      ).rows,
+      options: (
+        await sql`
+          select wh_id, client_code, sub_process_name, dialog_option_name, function_key, next_sub_process_name,
+            exec_sp_before_next
+          from rf_sub_process_option where sub_process_name = any(${steps}::varchar[])
+          order by wh_id, client_code, sub_process_name, function_key`.execute(db())
+      ).rows,
+      main: (
+        await sql`
+          select main_process_name, sub_process_name, success_next_process_name, fail_next_process_name,
+            dynamic_process_name1, dynamic_process_name2
+          from rf_main_process_detail
+          where sub_process_name = any(${[...steps, 'CTN_QTY', 'CNT_QTY', 'PCK_SHORT']}::varchar[])
+          order by main_process_name, sub_process_name`.execute(db())
+      ).rows,
+      texts: (
+        await sql`
+          select name, type, text, locale_id from rf_process_resource where name = any(${texts}::varchar[])
+          order by name, type, locale_id`.execute(db())
+      ).rows,
+    });
+    const seeded = await snapshot();
+    expect(seeded.dialogs.length).toBeGreaterThanOrEqual(6);
+    // A database seeded before: none of it.
+    await sql`delete from rf_sub_process_option where sub_process_name = any(${steps}::varchar[])`.execute(db());
+    await sql`delete from rf_sub_process_detail where sub_process_name = any(${steps}::varchar[])`.execute(db());
+    await sql`delete from rf_main_process_detail where sub_process_name = any(${steps}::varchar[])`.execute(db());
+    await sql`delete from rf_process_resource where name = any(${texts}::varchar[])`.execute(db());
+    await sql`update rf_main_process_detail set dynamic_process_name1 = null where sub_process_name in ('CTN_QTY', 'CNT_QTY')`.execute(
+      db(),
+    );
+    await sql`update rf_main_process_detail set dynamic_process_name2 = null where sub_process_name = 'PCK_SHORT'`.execute(db());
+    expect((await snapshot()).dialogs).toEqual([]);
+    await addSerialSteps(db() as unknown as Kysely<unknown>);
+    expect(await snapshot()).toEqual(seeded);
   });
 });
