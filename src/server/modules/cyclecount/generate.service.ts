@@ -353,6 +353,7 @@ async function serialCountLines(trx: Trx, whId: string, ids: readonly number[]):
     join t_item_master i on i.wh_id = s.wh_id and i.item_number = s.item_number
     where t.id = any(${ids as number[]}::bigint[]) and t.item_number is null and s.actual_qty > 0 and i.serial_control = 'Y'
     order by 1, 2`.execute(trx);
+  const at = await serialsAt(trx, whId, rows);
   const lines: SerialCountLine[] = [];
   for (const r of rows) {
     const line = (sub: number, qty: string, serials: readonly string[] | null): SerialCountLine => ({
@@ -370,7 +371,7 @@ async function serialCountLines(trx: Trx, whId: string, ids: readonly number[]):
       work_q_id: r.workQId,
       serial_numbers: serials && serials.length > 0 ? serials.join('\n') : null,
     });
-    const there = await serialsAt(trx, { whId, ...r });
+    const there = at(r);
     const counted = (r.serialNumbers ?? '').split('\n').filter(Boolean);
     const plan = planCountSerials(counted, there, r.bookQty);
     if (plan) {
@@ -478,7 +479,7 @@ export async function requestRecount(db: Db, input: RecountInput, user: SessionU
     if (notCounted) throw statusRefusal('countTaskNotCounted', notCounted);
     const { rows } = await sql<{ id: number }>`
       update tbl_cycle_count_task set status = 'N', first_count_qty = coalesce(first_count_qty, cycle_count_qty),
-        cycle_count_qty = null, recount_count = recount_count + 1, count_by = null, count_time = null, update_time = now()
+        cycle_count_qty = null, serial_numbers = null, recount_count = recount_count + 1, count_by = null, count_time = null, update_time = now()
       where id = any(${tasks.map((t) => t.id)}::bigint[]) and status = 'C'
       returning id`.execute(trx);
     return rows.length;

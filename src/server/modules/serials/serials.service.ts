@@ -458,8 +458,13 @@ export async function countedSerials(
 ): Promise<string[] | null> {
   const list = await namedSerials(trx, key.whId, key.itemNumber, countedQty, serials);
   if (!list) return null;
+  const { rows } = await sql<SerialPlace & { serialNumber: string }>`
+    select serial_number, status, location_id, hu_id, lot_number, order_number, carton_number, delivery_number
+    from tbl_sn_master where wh_id = ${key.whId} and item_number = ${key.itemNumber}
+      and serial_number = any(${list}::varchar[])`.execute(trx);
+  const known = new Map(rows.map((r) => [r.serialNumber, r]));
   for (const serial of list) {
-    const row = await serialState(trx, key.whId, key.itemNumber, serial);
+    const row = known.get(serial) ?? null;
     if (!countableSerial(row, key)) {
       throw new AppError('serialTwice', { serialNumber: serial, itemNumber: key.itemNumber, locationId: row?.locationId ?? '—' });
     }
@@ -467,14 +472,29 @@ export async function countedSerials(
   return [...list].sort();
 }
 
-/** The serials IN at a ledger place (location, pallet, lot) of an item, sorted. */
-export async function serialsAt(trx: Trx | Db, key: Omit<StockKey, 'storedAttributeId'>): Promise<string[]> {
-  const { rows } = await sql<{ serialNumber: string }>`
-    select serial_number from tbl_sn_master
-    where wh_id = ${key.whId} and item_number = ${key.itemNumber} and status = 'IN' and location_id = ${key.locationId}
-      and hu_id is not distinct from ${key.huId} and lot_number is not distinct from ${key.lotNumber}
-    order by serial_number`.execute(trx);
-  return rows.map((r) => r.serialNumber);
+type SerialKey = Omit<StockKey, 'storedAttributeId' | 'whId'>;
+const placeKey = (k: SerialKey) => JSON.stringify([k.itemNumber, k.locationId, k.huId, k.lotNumber]);
+
+/**
+ * The serials IN at each of these ledger places (item, location, pallet, lot) of the warehouse, sorted: one statement
+ * for all of them. Answers a look-up by place (a place without serials: empty).
+ */
+export async function serialsAt(trx: Trx | Db, whId: string, keys: readonly SerialKey[]): Promise<(key: SerialKey) => string[]> {
+  const byPlace = new Map<string, string[]>();
+  if (keys.length > 0) {
+    const { rows } = await sql<SerialKey & { serialNumber: string }>`
+      select item_number, location_id, hu_id, lot_number, serial_number from tbl_sn_master
+      where wh_id = ${whId} and status = 'IN'
+        and (item_number, location_id) in (
+          select * from unnest(${keys.map((k) => k.itemNumber)}::varchar[], ${keys.map((k) => k.locationId)}::varchar[]))
+      order by serial_number`.execute(trx);
+    for (const r of rows) {
+      const list = byPlace.get(placeKey(r)) ?? [];
+      list.push(r.serialNumber);
+      byPlace.set(placeKey(r), list);
+    }
+  }
+  return (key) => byPlace.get(placeKey(key)) ?? [];
 }
 
 /** The adjustment a count of a serial-controlled item makes: the serials that enter (up) and leave (down). */

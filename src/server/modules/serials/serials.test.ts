@@ -9,6 +9,7 @@ import { insertAdjustment, insertMovement } from '../../../../tests/support/inve
 import { createPickFixture, insertWave, PK, releaseBody, tasksOf } from '../../../../tests/support/pickFixture';
 import { createTestApp, createUser, type TestApp } from '../../../../tests/support/testApp';
 import type { SerialLookupRow } from '../../../shared/serials';
+import { planCountSerials } from './serials.service';
 
 type Row = Record<string, unknown>;
 let t: TestApp;
@@ -398,5 +399,17 @@ describe('counts of a serial-controlled item', () => {
     const { rows } = await sql<Row>`select * from v_cycle_count_task where work_q_id = 'SNC-CC-PLAIN'`.execute(db());
     const res = await count({ ...rows[0], cycleCountQty: '1', serialNumbers: 'P-1' });
     expect(res.body).toMatchObject({ errorCode: 'itemNotSerialControlled' });
+  });
+});
+
+describe('what a count of serials adjusts (planCountSerials)', () => {
+  it('names the serials found up and the missing down, and only as many as the ledger moves when the master lags', () => {
+    // Master and ledger agree: exactly the differences, both ways.
+    expect(planCountSerials(['A', 'B', 'D'], ['A', 'B', 'C'], '3')).toEqual({ up: ['D'], down: ['C'] });
+    expect(planCountSerials([], ['A', 'B'], '2')).toEqual({ up: [], down: ['A', 'B'] });
+    // Five units booked before serials were captured, none recorded: six counted register one (the ledger's +1).
+    expect(planCountSerials(['A', 'B', 'C', 'D', 'E', 'F'], [], '5')).toEqual({ up: ['A'], down: [] });
+    // Three booked, two serials recorded, none found: no split names the −3 → lines without serials.
+    expect(planCountSerials([], ['A', 'B'], '3')).toBeNull();
   });
 });
