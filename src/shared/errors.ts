@@ -152,6 +152,7 @@ export const ERROR_CODES = [
   'waveParamRequired',
   'waveParamInvalid',
   'waveWorkingSetNotYours',
+  'waveWorkersRange',
   // Outbound: allocation and picking
   'allocatedStockShort',
   'dateRangeInvalid',

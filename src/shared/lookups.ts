@@ -26,9 +26,10 @@ export const SEARCHABLE_LOOKUPS: ReadonlySet<string> = new Set([
 
 /**
  * Lookups whose first option is chosen as soon as their list loads for a new choice of its parameters: the units of
- * the chosen item, base unit first (spec 001 §4 "Choosing an item loads its base UOM (the first is auto-selected)").
+ * the chosen item, base unit first (spec 001 §4 "Choosing an item loads its base UOM (the first is auto-selected)");
+ * the staging location of the chosen dock door, its only option (issue 27: a wave's staging filled from its door).
  */
-export const FIRST_CHOSEN_LOOKUPS: ReadonlySet<string> = new Set(['getItemBaseUom']);
+export const FIRST_CHOSEN_LOOKUPS: ReadonlySet<string> = new Set(['getItemBaseUom', 'getDockDoorStagingLoc']);
 
 /**
  * What a searchable lookup says at once when a typed or scanned code is not in it (spec 001 §8 "Item lookup returning

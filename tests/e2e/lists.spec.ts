@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { login, openScreen, rows, setLanguage, shot } from './ui';
+import { readSheet } from 'read-excel-file/node';
+import { callApi, login, openScreen, rows, setLanguage, shot } from './ui';
 
 // Lists as people use them (issue 10 items 5–9), in both languages: part of a code finds rows, a header click sorts
 // on the server and is remembered after a reload, headers are never cut off, the transaction log shows labels and
@@ -184,4 +186,80 @@ test('filters, sorting, labels, dates and locked rows, in Chinese then English',
   await expect(calendarEn.getByTestId('filter-timeFrom-calendar-title')).toHaveText(/^[A-Z][a-z]+ \d{4}$/);
   await expect(calendarEn.locator('.wharf-calendar__weekday').first()).toHaveText('Sun');
   await shot(page, 'lists-08-date-filter-en');
+});
+
+/** The toast saying `text`. */
+const toastSaying = (page: Page, text: string) => page.locator('sl-alert').filter({ hasText: text }).first();
+
+/**
+ * Exports the locations list shown and reads the file back. The second page of the export's calls is held until the
+ * progress it shows has been read (`progress`), so that the test sees it whatever the machine's speed.
+ */
+async function exportLocations(page: Page, progress: string | RegExp | null): Promise<unknown[][]> {
+  const locations = page.locator('[data-entity="tLocation"]');
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/tLocation/findPage', async (route) => {
+    const body = route.request().postDataJSON() as { pageNum: number; pageSize: number };
+    if (body.pageNum === 2 && body.pageSize === 1000) await held;
+    await route.continue();
+  });
+  const download = page.waitForEvent('download');
+  await locations.getByTestId('export').click();
+  if (progress) {
+    await expect(locations.getByTestId('export-progress')).toHaveText(progress);
+    await shot(page, `lists-09-export-progress-${String(progress).includes('Exporting') ? 'en' : 'zh'}`);
+  }
+  release();
+  const file = await download;
+  await page.unroute('**/api/tLocation/findPage');
+  await expect(locations.getByTestId('export-progress')).toHaveCount(0);
+  return (await readSheet(readFileSync(await file.path()))) as unknown[][];
+}
+
+test('the Excel export writes every row matching the filters, not the page shown, with its progress (zh, en)', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await login(page);
+  // Every location of the demo (more than one page of the server's largest, 1,000), as the list's own call counts them.
+  const all = await callApi<{ totalSize: number }>(page, 'tLocation/findPage', { pageNum: 1, pageSize: 1, columnFilters: {} });
+  expect(all.totalSize).toBeGreaterThan(1000);
+  await openScreen(page, '基础资料', '库位', /\/Wms\/TLocation/);
+  await expect(rows(page, 'tLocation')).toHaveCount(10);
+  const total = all.totalSize.toLocaleString('en-US');
+  const sheet = await exportLocations(page, `正在导出 1,000 / ${total}…`);
+  // A header row, then every location once — not the 10 on screen.
+  expect(sheet[0]).toContain('库位');
+  const column = (sheet[0] ?? []).indexOf('库位');
+  const ids = sheet.slice(1).map((row) => `${row[0]}|${row[column]}`);
+  expect(ids).toHaveLength(all.totalSize);
+  expect(new Set(ids).size).toBe(all.totalSize);
+  await expect(toastSaying(page, `已导出 ${total} 行`)).toBeAttached();
+
+  // English: the same progress and count in English; then filtered, the rows matching the filter (more than the page
+  // shown), in the file's English headers.
+  await setLanguage(page, 'English');
+  await openScreen(page, 'Master data', 'Locations', /\/Wms\/TLocation/);
+  expect((await exportLocations(page, `Exporting 1,000 / ${total}…`)).slice(1)).toHaveLength(all.totalSize);
+  await expect(toastSaying(page, `${total} rows exported`)).toBeAttached();
+  const locations = page.locator('[data-entity="tLocation"]');
+  await locations.getByTestId('filter-locationId').locator('input').fill('P01-');
+  await locations.getByTestId('search').click();
+  await expect(rows(page, 'tLocation').first()).toContainText('P01-');
+  const matching = await callApi<{ totalSize: number }>(page, 'tLocation/findPage', {
+    pageNum: 1,
+    pageSize: 1,
+    columnFilters: { locationId: 'P01-' },
+  });
+  expect(matching.totalSize).toBeGreaterThan(10);
+  const filtered = await exportLocations(page, matching.totalSize > 1000 ? /^Exporting 1,000 \/ / : null);
+  expect(filtered[0]).toContain('Location');
+  const at = (filtered[0] ?? []).indexOf('Location');
+  expect(filtered.slice(1)).toHaveLength(matching.totalSize);
+  for (const row of filtered.slice(1)) expect(String(row[at])).toContain('P01-');
+  await expect(toastSaying(page, `${matching.totalSize} rows exported`)).toBeAttached();
+  await shot(page, 'lists-10-export-filtered-en');
 });

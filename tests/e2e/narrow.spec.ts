@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { dialog, login, openScreen, setLanguage, shot } from './ui';
+import { callApi, dialog, login, openScreen, rows, setLanguage, shot } from './ui';
 
 // Issue 10 items 10 and 12: the console on a small laptop (1024 × 768: the side menu is a drawer), on a phone
 // (360 × 640: a dialog uses the width it needs, the header keeps the user's name whole), under a finger (40 px
@@ -133,10 +133,18 @@ async function phoneDialog(page: Page, language: 'zh' | 'en', title: string) {
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('row-edit').first()).toBeHidden();
   await shot(page, `narrow-03-list-360-${language}`);
-  // The filters' placeholders show whole, and no filter sticks out past the bar.
+  // The filters are folded behind their button (issue 27 item 7); opened, their placeholders show whole, and no filter
+  // sticks out past the bar.
+  await expect(page.locator('[data-entity="tWhse"] .wharf-filter-bar')).toBeHidden();
+  await page.locator('[data-entity="tWhse"]').getByTestId('filters-toggle').click();
+  await expect(page.locator('[data-entity="tWhse"] .wharf-filter-bar')).toBeVisible();
   expect(await cutTexts(page, '[data-entity="tWhse"] .wharf-filter :is(sl-input, sl-select)')).toEqual([]);
   const filters = await rightEdges(page, '[data-entity="tWhse"] .wharf-filter-bar', '[data-entity="tWhse"]');
   expect(filters.inner).toBeLessThanOrEqual(filters.outer);
+  await shot(page, `narrow-03-filters-open-360-${language}`);
+  // Folded again by its button.
+  await page.locator('[data-entity="tWhse"]').getByTestId('filters-toggle').click();
+  await expect(page.locator('[data-entity="tWhse"] .wharf-filter-bar')).toBeHidden();
   await page.locator('[data-entity="tWhse"]').getByTestId('add').click();
   const panel = dialog(page).locator('[part="panel"]');
   await expect(dialog(page)).toBeVisible();
@@ -324,4 +332,95 @@ test('the language chosen on the login screen is the one the console opens in, a
   await login(page);
   await expect(page.locator('.menu-label', { hasText: '基础资料' })).toBeVisible();
   await shot(page, 'narrow-08-login-language-zh');
+});
+
+/**
+ * At 360 px, a document list pins its number whole (not its warehouse), and its filters are folded behind
+ * "Filters (n)": opened, a filter typed and searched, they fold again with one more counted (issue 27 item 7).
+ */
+async function phoneDocumentList(
+  page: Page,
+  x: { entity: string; key: string; header: string; filter: string; value: string; toggle: RegExp; shotName: string },
+) {
+  const list = page.locator(`[data-entity="${x.entity}"]`);
+  const toggle = list.getByTestId('filters-toggle');
+  const bar = list.locator('.wharf-filter-bar');
+  // Folded: the button says how many filters the rows are filtered by; the rows come first on the screen.
+  await expect(toggle).toHaveText(x.toggle);
+  await expect(bar).toBeHidden();
+  await expect(rows(page, x.entity).first()).toBeVisible();
+  expect((await rows(page, x.entity).first().boundingBox())?.y ?? 640).toBeLessThan(400);
+  const before = Number(x.toggle.exec((await toggle.textContent()) ?? '')?.[1]);
+  await toggle.click();
+  await expect(bar).toBeVisible();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await shot(page, `${x.shotName}-filters-open`);
+  await list.getByTestId(`filter-${x.filter}`).locator('input').fill(x.value);
+  await list.getByTestId('search').click();
+  await expect(bar).toBeHidden();
+  await expect(toggle).toHaveText(x.toggle);
+  expect(Number(x.toggle.exec((await toggle.textContent()) ?? '')?.[1])).toBe(before + 1);
+  // The key column pinned after the check boxes is the document number, each one whole and inside the screen.
+  const pinned = list.locator('.ag-header .ag-grid-pinned-left-cells');
+  await expect(pinned.locator('.ag-header-cell-text').filter({ hasText: /\S/ }).first()).toHaveText(x.header);
+  const keys = list.locator(`[role="gridcell"][col-id="${x.key}"]`);
+  await expect(keys.first()).toBeVisible();
+  const cells = await keys.evaluateAll((elements) =>
+    elements.map((el) => ({
+      text: el.textContent ?? '',
+      whole: el.scrollWidth <= el.clientWidth,
+      pinned: Boolean(el.closest('.ag-pinned-left-cols-container, .ag-grid-pinned-left-cells')),
+      right: el.getBoundingClientRect().right,
+    })),
+  );
+  expect(cells.length).toBeGreaterThan(1);
+  for (const cell of cells) {
+    expect(cell.text, 'a document number').toMatch(new RegExp(`^${x.value.replace('%', '')}`));
+    expect(cell.whole, `${cell.text} whole`).toBe(true);
+    expect(cell.pinned, `${cell.text} pinned`).toBe(true);
+    expect(cell.right).toBeLessThanOrEqual(360);
+  }
+  expect(new Set(cells.map((cell) => cell.text)).size).toBe(cells.length);
+  await shot(page, x.shotName);
+}
+
+test('at 360 × 640 orders and adjustments pin their number whole, and the filters fold behind "Filters (n)" (zh, en)', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 360, height: 640 });
+  await login(page);
+  // Two adjustments at least, so that their numbers (the same prefix, then digits) are told apart on a phone.
+  for (const description of ['narrow 1', 'narrow 2']) await callApi(page, 'tblInvAdjustment/save', { whId: 'WH01', description });
+  const orders = { entity: 'tOrder', key: 'orderNumber', filter: 'orderNumber', value: 'DEMO-SO%' };
+  const adjustments = { entity: 'tblInvAdjustment', key: 'taskId', filter: 'taskId', value: 'AJ%' };
+  await page.goto('/Wms/TOrder');
+  await phoneDocumentList(page, {
+    ...orders,
+    header: '订单号',
+    toggle: /^\s*筛选 \((\d+)\)\s*$/,
+    shotName: 'narrow-15-orders-360-zh',
+  });
+  await page.goto('/Wms/TblInvAdjustment');
+  await phoneDocumentList(page, {
+    ...adjustments,
+    header: '任务号',
+    toggle: /^\s*筛选 \((\d+)\)\s*$/,
+    shotName: 'narrow-16-adjustments-360-zh',
+  });
+  await setLanguage(page, 'English');
+  await page.goto('/Wms/TOrder');
+  await phoneDocumentList(page, {
+    ...orders,
+    header: 'Order number',
+    toggle: /^\s*Filters \((\d+)\)\s*$/,
+    shotName: 'narrow-15-orders-360-en',
+  });
+  await page.goto('/Wms/TblInvAdjustment');
+  await phoneDocumentList(page, {
+    ...adjustments,
+    header: 'Task ID',
+    toggle: /^\s*Filters \((\d+)\)\s*$/,
+    shotName: 'narrow-16-adjustments-360-en',
+  });
 });

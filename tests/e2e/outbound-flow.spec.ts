@@ -8,6 +8,7 @@ import {
   input,
   login,
   openScreen,
+  pickOption,
   putStock,
   rows,
   type StockLine,
@@ -187,19 +188,13 @@ async function buildWave(page: Page, x: Texts, orders: string[]): Promise<string
   await choose(page, 'stagingLocation', /^STG-OUT-01/);
   await shot(page, `outbound-flow-04-wave-add-${x.lang}`);
   await submitDialog(page);
-  const first = page.locator('[data-entity="tWaveMaster"] [role="row"][row-index="0"]').filter({ visible: true }).first();
-  await expect(first).toContainText(x.wave.building);
-  const waveId = ((await first.textContent()) ?? '').match(/WV\d{8}/)?.[0] ?? '';
-  expect(waveId).not.toBe('');
-
-  await rowAction(list(page, 'tWaveMaster'), 0, 'detail').click();
-  await expect(page).toHaveURL(new RegExp(`/Wms/TAfoWaveDetail\\?whId=WH01&waveId=${waveId}&t=\\d+`));
-  await list(page, 'tAfoWaveDetail').getByTestId('add-order').click();
+  // Saved, the new wave's detail opens with its wave load.
+  await expect(page).toHaveURL(/\/Wms\/TAfoWaveDetail\?whId=WH01&waveId=WV\d{8}&load=1&t=\d+/);
+  const waveId = new URL(page.url()).searchParams.get('waveId') ?? '';
+  await expect(page.getByTestId('wave-status').filter({ visible: true })).toHaveText(x.wave.building);
   const load = page.getByTestId('wave-load-dialog');
-  await load.getByTestId('load-client').click();
-  await page.getByRole('option', { name: /^ACME/ }).click();
-  await load.getByTestId('load-profile').click();
-  await page.getByRole('option', { name: x.profile }).click();
+  await pickOption(page, load.getByTestId('load-client'), /^ACME/);
+  await pickOption(page, load.getByTestId('load-profile'), x.profile);
   await load.getByTestId('load-override-1').locator('input').fill(PRIORITY);
   await shot(page, `outbound-flow-05-wave-load-${x.lang}`);
   await load.getByTestId('load-submit').click();

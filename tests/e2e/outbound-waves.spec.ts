@@ -1,11 +1,15 @@
 import { expect, type Page, test } from '@playwright/test';
-import { callApi, choose, dialog, input, login, openScreen, rows, setLanguage, shot } from './ui';
+import { dayFromToday } from './days';
+import { focusedTestId } from './focus';
+import { callApi, choose, dialog, input, login, openScreen, pickOption, rows, setLanguage, shot } from './ui';
 
 // Waves in Chinese, then in English (spec 001 §2.6–§2.9, §4, §5 "Wave load", §6): a new wave (its id from the WAVE
-// series); its detail's Add order runs the wave-load flow (client → profile → defaults beside overrides → confirm) into
-// the wave order selection; two orders are selected and added through the spec's add dialog (its name field refused
-// empty); the wave detail then lists them and their lines; the Release dialog refuses its required fields empty; the
-// wave is held. Screenshots of every screen and dialog in both languages.
+// series), whose save opens its detail with the wave-load flow (client → profile → defaults beside overrides →
+// confirm) into the wave order selection; the add dialog asks to select orders first, then — two orders selected —
+// is titled, lists them and adds them, its name field optional and prefilled (issue 27 item 2); Remove order's
+// confirmation names the orders; the wave detail lists them and their lines; the list's Release row action opens the
+// dialog on the wave's values and today + 7, refusing a field emptied; the wave is held. Screenshots of every screen
+// and dialog in both languages.
 
 interface Texts {
   lang: 'zh' | 'en';
@@ -14,8 +18,9 @@ interface Texts {
   profiles: string;
   client: RegExp;
   profile: RegExp;
-  nameRequired: string;
-  workTypeRequired: string;
+  selectFirst: string;
+  priorityRequired: string;
+  removeQuestion: RegExp;
   held: string;
   added: RegExp;
   building: string;
@@ -32,8 +37,9 @@ const ZH: Texts = {
   profiles: '波次策略',
   client: /^ACME/,
   profile: /按优先级选单/,
-  nameRequired: '请输入名称',
-  workTypeRequired: '指定作业类型不能为空',
+  selectFirst: '请先选择订单',
+  priorityRequired: '优先级不能为空',
+  removeQuestion: /将 WV-E2E-zh-1 移出波次 WV\d+？/,
   held: '已冻结',
   added: /已将 2 个订单加入波次/,
   building: '组建中',
@@ -47,8 +53,9 @@ const EN: Texts = {
   profiles: 'Wave-load profiles',
   client: /^BLUE/,
   profile: /Orders by priority/,
-  nameRequired: 'Please enter a name',
-  workTypeRequired: 'Override work type is required',
+  selectFirst: 'Select orders first',
+  priorityRequired: 'Priority is required',
+  removeQuestion: /Take WV-E2E-en-1 out of wave WV\d+\?/,
   held: 'Held',
   added: /Orders added to wave WV\d+: 2/,
   building: 'Building',
@@ -99,8 +106,7 @@ async function waveFlow(page: Page, x: Texts): Promise<void> {
   await expect(rows(page, 'tWaveMaster').first()).toBeVisible();
   await shot(page, `waves-01-list-${x.lang}`);
 
-  // A new wave: a blank id takes the next WAVE number; it starts N.
-  const before = await rows(page, 'tWaveMaster').count();
+  // A new wave: a blank id takes the next WAVE number; it starts N; saved, its detail opens with the wave load.
   await list(page, 'tWaveMaster').getByTestId('add').click();
   await choose(page, 'whId', /^WH01/);
   await input(page, 'sequence').fill('3');
@@ -110,27 +116,17 @@ async function waveFlow(page: Page, x: Texts): Promise<void> {
   await dialog(page).getByTestId('dialog-submit').click();
   await page.getByTestId('confirm-ok').click();
   await expect(dialog(page)).toHaveCount(0);
-  await expect(rows(page, 'tWaveMaster')).not.toHaveCount(before);
-  // Newest first: the new wave heads the list, being built.
-  const first = page.locator('[data-entity="tWaveMaster"] [role="row"][row-index="0"]').filter({ visible: true }).first();
-  await expect(first).toContainText(x.building);
-  await expect(first).toBeVisible();
-  const waveId = ((await first.textContent()) ?? '').match(/WV\d{8}/)?.[0] ?? '';
-  expect(waveId).not.toBe('');
-
-  // Its detail: empty; Add order runs the wave-load flow.
-  await rowAction(page, 'tWaveMaster', waveId, 'detail');
-  await expect(page).toHaveURL(new RegExp(`/Wms/TAfoWaveDetail\\?whId=WH01&waveId=${waveId}&t=\\d+`));
+  await expect(page).toHaveURL(/\/Wms\/TAfoWaveDetail\?whId=WH01&waveId=WV\d{8}&load=1&t=\d+/);
+  const waveId = new URL(page.url()).searchParams.get('waveId') ?? '';
   await expect(page.getByTestId('wave-header').filter({ visible: true })).toContainText(waveId);
-  await shot(page, `waves-03-detail-empty-${x.lang}`);
-  await list(page, 'tAfoWaveDetail').getByTestId('add-order').click();
+  await expect(page.getByTestId('wave-status').filter({ visible: true })).toHaveText(x.building);
+
+  // The wave-load dialog, opened by the save.
   const load = page.getByTestId('wave-load-dialog');
-  await load.getByTestId('load-submit').click();
-  await expect(load.getByTestId('load-problem')).toBeVisible();
-  await load.getByTestId('load-client').click();
-  await page.getByRole('option', { name: x.client }).click();
-  await load.getByTestId('load-profile').click();
-  await page.getByRole('option', { name: x.profile }).click();
+  await expect(load).toBeVisible();
+  await shot(page, `waves-03-detail-empty-${x.lang}`);
+  await pickOption(page, load.getByTestId('load-client'), x.client);
+  await pickOption(page, load.getByTestId('load-profile'), x.profile);
   await expect(load.getByTestId('load-default-1').locator('input')).toHaveValue('50');
   await load.getByTestId('load-override-1').locator('input').fill(String(x.priority));
   await shot(page, `waves-04-load-dialog-${x.lang}`);
@@ -138,19 +134,35 @@ async function waveFlow(page: Page, x: Texts): Promise<void> {
   await page.getByTestId('confirm-ok').click();
   await expect(page).toHaveURL(new RegExp(`/Wms/TAfaViewWaveOrder\\?whId=WH01&waveId=${waveId}&userName=admin&t=\\d+`));
 
-  // The working set: select two orders, add them through the spec's dialog (its name field is required).
+  // The working set: Add order with nothing selected says to select orders first and adds nothing.
   await expect(rows(page, 'tAfaViewWaveOrder')).toHaveCount(2);
   const numbers = orderNumbers(x);
+  await list(page, 'tAfaViewWaveOrder').getByTestId('add-order').click();
+  const add = page.getByTestId('add-order-dialog');
+  await expect(add.getByTestId('add-order-none')).toContainText(x.selectFirst);
+  await expect(add.getByTestId('add-order-submit')).toHaveAttribute('disabled', '');
+  await add.getByTestId('add-order-cancel').click();
+  await expect(add).toHaveCount(0);
+
+  // Two selected: the dialog names them, its field labelled, prefilled with the wave and focused; they are added.
   for (const number of numbers) await rowAction(page, 'tAfaViewWaveOrder', number, 'select');
   await shot(page, `waves-05-orders-${x.lang}`);
   await list(page, 'tAfaViewWaveOrder').getByTestId('add-order').click();
-  const add = page.getByTestId('add-order-dialog');
-  await add.getByTestId('add-order-submit').click();
-  await expect(add).toContainText(x.nameRequired);
+  await expect(add).toContainText(waveId);
+  for (const number of numbers) await expect(add.getByTestId('add-order-list')).toContainText(number);
+  await expect(add.getByTestId('add-order-name')).toHaveJSProperty('value', waveId);
+  await expect.poll(() => focusedTestId(page)).toBe('add-order-name');
   await shot(page, `waves-06-add-order-dialog-${x.lang}`);
-  await add.getByTestId('add-order-name').locator('input').fill('first run');
   await add.getByTestId('add-order-submit').click();
   await expect(page.locator('.wharf-toast, sl-alert').filter({ hasText: x.added }).first()).toBeAttached();
+
+  // Remove order asks first, naming the order ticked (cancelled: it stays in the wave).
+  await row(page, 'tAfaViewWaveOrder', numbers[0]!).first().locator('.ag-checkbox-input').check();
+  await list(page, 'tAfaViewWaveOrder').getByTestId('remove-order').click();
+  await expect(page.locator('.wharf-confirm').filter({ visible: true })).toContainText(x.removeQuestion);
+  await shot(page, `waves-06b-remove-confirm-${x.lang}`);
+  await page.getByTestId('confirm-cancel').click();
+  await expect(page.getByTestId('confirm-ok')).toHaveCount(0);
 
   // An order's lines in the working set.
   await rowAction(page, 'tAfaViewWaveOrder', numbers[0]!, 'lines');
@@ -171,19 +183,27 @@ async function waveFlow(page: Page, x: Texts): Promise<void> {
   await expect(rows(page, 'tAfoWaveDetailLine').first()).toBeVisible();
   await shot(page, `waves-09-detail-lines-${x.lang}`);
 
-  // Release: the dialog refuses its required fields empty.
+  // Release, a row action: the dialog starts from the wave (priority 30, two workers), today and today + 7, its first
+  // field focused; a field emptied is refused before anything is asked.
   await openScreen(page, x.menu, x.waves, /\/Wms\/TWaveMaster/);
-  await selectWave(page, waveId);
-  await list(page, 'tWaveMaster').getByTestId('batch-release').click();
+  await rowAction(page, 'tWaveMaster', waveId, 'release');
   const release = page.getByTestId('release-dialog');
   await expect(release).toBeVisible();
+  await expect.poll(() => focusedTestId(page)).toBe('release-overrideWorkType');
+  await expect(release.getByTestId('release-priority').locator('input')).toHaveValue('30');
+  await expect(release.getByTestId('release-workersRequired').locator('input')).toHaveValue('2');
+  await expect(release.getByTestId('release-earliestShipDate').locator('input')).toHaveValue(dayFromToday(0));
+  await expect(release.getByTestId('release-latestShipDate').locator('input')).toHaveValue(dayFromToday(7));
+  await release.getByTestId('release-priority').locator('input').fill('');
   await release.getByTestId('release-submit').click();
-  await expect(release.getByTestId('release-problem')).toContainText(x.workTypeRequired);
+  await expect(release.getByTestId('release-problem')).toContainText(x.priorityRequired);
+  await expect(page.getByTestId('confirm-ok')).toHaveCount(0);
   await shot(page, `waves-10-release-dialog-${x.lang}`);
   await release.getByTestId('release-cancel').click();
   await expect(release).toHaveCount(0);
 
   // Hold.
+  await selectWave(page, waveId);
   await list(page, 'tWaveMaster').getByTestId('batch-hold').click();
   await page.getByTestId('confirm-ok').click();
   await expect(row(page, 'tWaveMaster', waveId)).toContainText(x.held);

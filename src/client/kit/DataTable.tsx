@@ -2,13 +2,13 @@
  * The generic data table of every list screen (spec 000 §2): server paging, multiple row selection, an
  * operation column, and a toolbar with refresh, column chooser, Excel export and the signature shortcut.
  */
-import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import type { PageSort } from '../../shared/wire';
 import { toast } from './api';
 import { ColumnChooser } from './ColumnChooser';
-import { exportExcel, exportFileName } from './exportExcel';
+import { collectPages, EXPORT_MAX_ROWS, exportExcel, exportFileName, type PageLoader } from './exportExcel';
 import {
   AgGridReact,
   type ColDef,
@@ -76,6 +76,18 @@ export interface DataTableProps<Row extends TableRow> {
   onSortChange?: (sort: PageSort | null) => void;
   /** What the empty table says instead of "No data" (e.g. that a warehouse must be chosen first). */
   emptyText?: string;
+  /**
+   * Any page of the list shown (same call, filters and sort): the Excel export writes every row matching the filters,
+   * not only the page on screen (`pagedTableProps` passes it).
+   */
+  loadPage?: PageLoader<Row>;
+  /** Every row of a list the screen pages itself (`rows` is the page shown): the Excel export writes them all. */
+  allRows?: readonly Row[];
+  /**
+   * The column a row is known by (a document number, a code): pinned left, whole, before the others, on every screen
+   * width. Default (or hidden by the user): the first shown column.
+   */
+  keyColumn?: string;
 }
 
 /** The grid heights of the spec: the generic table (spec 000 §9) and the list screens of spec 001 (§9). */
@@ -147,8 +159,37 @@ function phoneKeyWidth(headerName: string, sortable: boolean, width: number, wit
   return Math.min(width, Math.max(room, longestWord + PHONE_HEADER_PADDING + (sortable ? SORT_ICON : 0)));
 }
 
+/** The cell padding each side of the key column's text (Quartz: 2 × spacing) and its borders. */
+const CELL_PADDING = 2 * 12 + 2;
+/** A pinned key column on a wide screen never takes more than this, however long its values. */
+const MAX_KEY_WIDTH = 320;
+/**
+ * What AG Grid leaves the scrolling columns at the least (its MIN_CENTER_VIEWPORT_WIDTH: pinned columns leaving less
+ * are unpinned), the grid's borders and a vertical scroll bar.
+ */
+const CENTER_MIN = 50 + 2 + 16;
+
+/** Width in px of the widest of a column's values on the page shown, in the grid's cell font. */
+function widestCell<Row>(column: TableColumn<Row> | undefined, rows: readonly Row[]): number {
+  if (!column) return 0;
+  return Math.max(0, ...rows.map((row) => textWidth(cellText(column, row), 13)));
+}
+
+/** Follows an element's width (0 until it is laid out). */
+function useWidth(): [(element: HTMLDivElement | null) => void, number] {
+  const [element, setElement] = useState<HTMLDivElement | null>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    if (!element || typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.round(entry?.contentRect.width ?? 0)));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element]);
+  return [setElement, width];
+}
+
 /** What pins the key column left, `width` wide; on a phone its header wraps and the header row grows to fit it. */
-function keyColumn<Row>(width: number, compact: boolean): ColDef<Row> {
+function pinnedKey<Row>(width: number, compact: boolean): ColDef<Row> {
   return {
     pinned: 'left',
     flex: 0,
@@ -181,6 +222,9 @@ export function DataTable<Row extends TableRow>({
   sort,
   onSortChange,
   emptyText,
+  loadPage,
+  allRows,
+  keyColumn,
 }: DataTableProps<Row>) {
   const t = useT();
   const { language } = useSnapshot(session);
@@ -188,6 +232,9 @@ export function DataTable<Row extends TableRow>({
   const [prefs, setPrefs] = useState<ColumnPrefs>(() => loadColumnPrefs(tableId));
   const [chooserOpen, setChooserOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
+  // Rows fetched so far and the total of an export of every row ("Exporting 1,000 / 1,040…").
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [gridRef, gridWidth] = useWidth();
   const [, setLocation] = useLocation();
   const canSign = useHasScreen(SIGNATURE_SCREEN);
   const compact = useMediaQuery(PHONE_QUERY);
@@ -209,11 +256,24 @@ export function DataTable<Row extends TableRow>({
     [t, byField],
   );
 
+  // The key column (the screen's, else the first shown) stays in view when a wide table scrolls sideways, as the
+  // operation column does on the right (issue 10 item 10); a document list pins its number, not its warehouse (issue
+  // 27 item 7).
+  const keyField = useMemo(
+    () => (effective.find((c) => c.visible && c.field === keyColumn) ?? effective.find((c) => c.visible))?.field,
+    [effective, keyColumn],
+  );
+  // Its values whole: as wide as the widest on the page (a number, so the columns change only when it does).
+  const keyText = widestCell(keyField ? byField.get(keyField) : undefined, rows) + CELL_PADDING;
+  const withActions = Boolean(actions && actions.length > 0);
+  // On a phone, what the check boxes, the row menu and AG Grid's least scrolling room leave it (before the grid is
+  // measured: the width that suits a 360 px screen). Wider screens never read it: resizing a window changes no column.
+  const phoneRoom =
+    compact && gridWidth > 0
+      ? gridWidth - phoneSelectionColumnDef.width - (withActions ? operationColumnWidth(1, true) : 0) - CENTER_MIN
+      : PHONE_KEY_WIDTH;
+
   const columnDefs = useMemo<ColDef<Row>[]>(() => {
-    // The first shown column (the row's key: a code, a line number) stays in view when a wide table scrolls sideways,
-    // as the operation column does on the right (issue 10 item 10).
-    const keyField = effective.find((c) => c.visible)?.field;
-    const withActions = Boolean(actions && actions.length > 0);
     const defs: ColDef<Row>[] = effective.map((c) => {
       const column = byField.get(c.field);
       const sortable = Boolean(column?.sortable && onSortChange);
@@ -227,7 +287,12 @@ export function DataTable<Row extends TableRow>({
         minWidth,
         // Pinned, it takes its own width rather than a share of the screen (flex), so a phone keeps room for the rest.
         ...(c.field === keyField
-          ? keyColumn(compact ? phoneKeyWidth(headerName, sortable, minWidth, withActions) : minWidth, compact)
+          ? pinnedKey(
+              compact
+                ? Math.max(phoneKeyWidth(headerName, sortable, minWidth, withActions), Math.min(keyText, phoneRoom))
+                : Math.max(minWidth, Math.min(keyText, MAX_KEY_WIDTH)),
+              compact,
+            )
           : {}),
         valueGetter: (params) => (column && params.data ? cellText(column, params.data) : ''),
         ...(column?.render
@@ -260,7 +325,21 @@ export function DataTable<Row extends TableRow>({
       });
     }
     return defs;
-  }, [effective, byField, labelOf, actions, t, sort, onSortChange, serverOrder, compact]);
+  }, [
+    effective,
+    byField,
+    labelOf,
+    actions,
+    t,
+    sort,
+    onSortChange,
+    serverOrder,
+    compact,
+    keyField,
+    keyText,
+    phoneRoom,
+    withActions,
+  ]);
 
   // A header click asks the server for the rows in that order (every page, not only the one shown).
   const sortChanged = useCallback(
@@ -309,14 +388,44 @@ export function DataTable<Row extends TableRow>({
     setChooserOpen(false);
   };
 
-  const exportPage = async () => {
-    if (rows.length === 0) {
+  /**
+   * The rows the export writes: every row matching the list's filters (issue 27 item 6) — those of the screen's own
+   * paging, the page when it holds them all, else page after page of the same list call, its progress shown. Null when
+   * there is nothing to write (said in a toast).
+   */
+  const rowsToExport = async (): Promise<readonly Row[] | null> => {
+    if (allRows) return allRows;
+    if (rows.length >= total) return rows;
+    if (!loadPage) {
+      // A screen that cannot ask for the other pages: the page shown, and the user told so.
+      toast('warning', t('kit.export.pageOnly', { count: rows.length, total }));
+      return rows;
+    }
+    if (total > EXPORT_MAX_ROWS) {
+      toast('warning', t('kit.export.tooMany', { total, max: EXPORT_MAX_ROWS }));
+      return null;
+    }
+    setProgress({ done: 0, total });
+    try {
+      const collected = await collectPages(loadPage, (done, all) => setProgress({ done, total: all }));
+      if ('tooMany' in collected) toast('warning', t('kit.export.tooMany', { total: collected.tooMany, max: EXPORT_MAX_ROWS }));
+      return 'rows' in collected ? collected.rows : null;
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const exportRows = async () => {
+    if (exporting) return;
+    if (rows.length === 0 && !allRows?.length) {
       toast('warning', t('kit.export.noData'));
       return;
     }
     const visible = effective.filter((c) => c.visible);
     setExporting(true);
     try {
+      const data = await rowsToExport();
+      if (!data) return;
       await exportExcel(
         exportFileName(exportName),
         visible.map((c) => {
@@ -328,8 +437,9 @@ export function DataTable<Row extends TableRow>({
             ...(column?.type ? { type: column.type } : {}),
           };
         }),
-        rows,
+        data,
       );
+      toast('success', t('kit.export.done', { count: data.length }));
     } catch (error) {
       console.error('Excel export failed', error);
       toast('error', t('kit.export.failed'));
@@ -343,6 +453,11 @@ export function DataTable<Row extends TableRow>({
       <div className="wharf-table__toolbar">
         <div className="wharf-table__toolbar-start">{toolbar}</div>
         <div className="wharf-table__tools">
+          {progress ? (
+            <span className="wharf-table__progress" role="status" data-testid="export-progress">
+              {t('kit.export.progress', progress)}
+            </span>
+          ) : null}
           <ToolButton label={t('kit.table.refresh')} icon="arrow-clockwise" testId="refresh" onClick={onRefresh} />
           <ToolButton
             label={t('kit.table.columns')}
@@ -355,7 +470,7 @@ export function DataTable<Row extends TableRow>({
             icon="file-earmark-spreadsheet"
             testId="export"
             loading={exporting}
-            onClick={() => void exportPage()}
+            onClick={() => void exportRows()}
           />
           <ToolButton
             label={t('kit.table.signature')}
@@ -368,7 +483,7 @@ export function DataTable<Row extends TableRow>({
           />
         </div>
       </div>
-      <div className="wharf-table__grid" style={{ height }}>
+      <div className="wharf-table__grid" ref={gridRef} style={{ height }}>
         <AgGridReact<Row>
           key={language}
           theme={gridTheme}

@@ -24,6 +24,7 @@ import { type Filters, pagedTableProps, useFindPage } from './useFindPage';
 import { offeredWarehouseClient, WarehouseClientSelect } from './WarehouseClientSelect';
 import { WarehouseSelect } from './WarehouseSelect';
 import './kit.css';
+import { FilterBar } from './FilterBar';
 import { FilterButtons } from './FilterButtons';
 
 /** A row as findPage answers it: the entity's fields plus id, createTime, updateTime. */
@@ -346,21 +347,16 @@ export function EntityListPage({
     page.search({ ...kept, ...fixedFilters });
   };
 
+  // The filters the rows shown are filtered by, those the screen fixes aside (the "Filters (n)" of a phone).
+  const appliedFilters = Object.keys(page.filters).filter((key) => !(fixedFilters && key in fixedFilters)).length;
+
   if (missingKeys) return <OpenFromList entity={entity.name} listUrl={listUrl} />;
 
   return (
     <div className="wharf-list-page" data-entity={entity.name}>
       {header}
       {filterFields.length > 0 || pairFilter || extraFilters?.length ? (
-        <form
-          className="wharf-filter-bar"
-          noValidate
-          onSubmit={(event) => {
-            // Shoelace inputs submit their form on Enter, like native ones.
-            event.preventDefault();
-            search();
-          }}
-        >
+        <FilterBar count={appliedFilters} onSearch={search}>
           {pairFilter ? (
             <WarehouseClientSelect
               value={{ whId: draft.whId ?? '', clientCode: draft.clientCode ?? '' }}
@@ -465,7 +461,7 @@ export function EntityListPage({
             );
           })}
           <FilterButtons onReset={reset} />
-        </form>
+        </FilterBar>
       ) : null}
       <DataTable<EntityRow>
         tableId={tableId ?? entity.name}
@@ -478,6 +474,7 @@ export function EntityListPage({
         onSelectionChange={setSelected}
         height={height}
         exportName={t(`entity.${entity.name}.name`)}
+        keyColumn={entity.listKey}
         toolbar={
           <>
             {editable ? (

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { buildSheetData, escapeFormula, excelDate, exportFileName, sheetColumnWidths, unescapeFormula } from './exportExcel';
+import {
+  buildSheetData,
+  collectPages,
+  EXPORT_MAX_ROWS,
+  escapeFormula,
+  excelDate,
+  exportFileName,
+  sheetColumnWidths,
+  unescapeFormula,
+} from './exportExcel';
 
 describe('Excel export', () => {
   const columns = [
@@ -60,5 +69,52 @@ describe('Excel export', () => {
 
   it('reads an escaped text back as it was', () => {
     for (const text of ['=1+1', '-2+3', '@cmd', 'A-01', "'quoted", '-5']) expect(unescapeFormula(escapeFormula(text))).toBe(text);
+  });
+});
+
+describe('exporting every row of a list (issue 27 item 6)', () => {
+  /** A list of `total` rows served `pageSize` at a time, as the list call answers; records the pages asked. */
+  const list = (total: number) => {
+    const asked: number[] = [];
+    const load = async (pageNum: number, pageSize: number) => {
+      asked.push(pageNum);
+      const content = Array.from({ length: Math.max(0, Math.min(pageSize, total - (pageNum - 1) * pageSize)) }, (_, i) => ({
+        id: (pageNum - 1) * pageSize + i + 1,
+      }));
+      return { content, totalSize: total, pageNum, pageSize };
+    };
+    return { load, asked };
+  };
+
+  it('fetches page after page of the largest size until every row is there, telling the progress', async () => {
+    const { load, asked } = list(1040);
+    const progress: string[] = [];
+    const collected = await collectPages(load, (done, total) => progress.push(`${done}/${total}`));
+    expect('rows' in collected && collected.rows.map((r) => r.id)).toEqual(Array.from({ length: 1040 }, (_, i) => i + 1));
+    expect(asked).toEqual([1, 2]);
+    expect(progress).toEqual(['1000/1040', '1040/1040']);
+  });
+
+  it('refuses a list above the limit before fetching more than its first page', async () => {
+    const { load, asked } = list(EXPORT_MAX_ROWS + 1);
+    expect(await collectPages(load, () => undefined)).toEqual({ tooMany: EXPORT_MAX_ROWS + 1 });
+    expect(asked).toEqual([1]);
+  });
+
+  it('keeps a row met twice once, and stops at a failed call', async () => {
+    const shifted = async (pageNum: number) => ({
+      // A row added meanwhile pushed row 2 onto the second page as well.
+      content: pageNum === 1 ? [{ id: 1 }, { id: 2 }] : [{ id: 2 }, { id: 3 }],
+      totalSize: 3,
+      pageNum,
+      pageSize: 2,
+    });
+    expect(await collectPages(shifted, () => undefined, 10, 2)).toEqual({ rows: [{ id: 1 }, { id: 2 }, { id: 3 }] });
+    expect(
+      await collectPages(
+        async () => null,
+        () => undefined,
+      ),
+    ).toEqual({ failed: true });
   });
 });

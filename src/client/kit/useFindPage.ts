@@ -1,6 +1,6 @@
 /** Server paging for a list screen: `{entity}/findPage` with page number, size and column filters. */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type PageResult, type PageSort, SUCCESS } from '../../shared/wire';
+import { type PageRequest, type PageResult, type PageSort, SUCCESS } from '../../shared/wire';
 import { apiPost } from './api';
 import { loadSort, saveSort } from './tableState';
 
@@ -31,6 +31,11 @@ export interface FindPageState<Row> {
   sort: PageSort | null;
   /** Sorts by another column (remembered with the table's columns): back to page 1. */
   setSort: (sort: PageSort | null) => void;
+  /**
+   * Any page of the rows shown — the same call, filters and sort — without showing it (the Excel export of every row);
+   * null when the call failed (the api client reported it).
+   */
+  loadPage: (pageNum: number, pageSize: number) => Promise<PageResult<Row> | null>;
 }
 
 /** Drops empty filters: empty means "any", and the server accepts only filterable fields anyway. */
@@ -41,6 +46,12 @@ export function cleanFilters(filters: Filters): Filters {
     if (trimmed !== '') clean[field] = trimmed;
   }
   return clean;
+}
+
+/** One page of a list call, or null when it failed (the api client has reported it). */
+export async function requestPage<Row>(url: string, request: PageRequest): Promise<PageResult<Row> | null> {
+  const envelope = await apiPost<PageResult<Row>>(url, request).catch(() => null);
+  return envelope?.code === SUCCESS && envelope.data ? envelope.data : null;
 }
 
 /** Loads pages of `entity` rows; the first page loads on mount. */
@@ -114,6 +125,13 @@ export function useFindPage<Row>(
     setQuery((q) => ({ ...q, version: q.version + 1 }));
   }, []);
 
+  const { filters, sort } = query;
+  const loadPage = useCallback(
+    (pageNum: number, pageSize: number) =>
+      requestPage<Row>(`/${entity}/${call}`, { pageNum, pageSize, columnFilters: filters, ...(sort ? { sort } : {}) }),
+    [entity, call, filters, sort],
+  );
+
   const setSort = useCallback(
     (sort: PageSort | null) => {
       if (tableId) saveSort(tableId, sort);
@@ -134,6 +152,7 @@ export function useFindPage<Row>(
     reload,
     sort: query.sort,
     setSort,
+    loadPage,
   };
 }
 
@@ -149,5 +168,6 @@ export function pagedTableProps<Row>(page: FindPageState<Row>) {
     onRefresh: page.reload,
     sort: page.sort,
     onSortChange: page.setSort,
+    loadPage: page.loadPage,
   };
 }

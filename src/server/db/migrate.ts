@@ -27,7 +27,8 @@ import * as m0026 from './migrations/0026_wave_detail_load_id';
 import * as m0027 from './migrations/0027_expiry';
 import * as m0028 from './migrations/0028_trace';
 import * as m0029 from './migrations/0029_serials';
-import * as m0030 from './migrations/0030_carton_carrier';
+import * as m0030 from './migrations/0030_serial_counts';
+import * as m0031 from './migrations/0031_carton_carrier';
 
 // Listed explicitly: the server is one esbuild bundle, so nothing is read from disk at run time.
 const MIGRATIONS: Record<string, Migration> = {
@@ -58,7 +59,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0027_expiry': m0027,
   '0028_trace': m0028,
   '0029_serials': m0029,
-  '0030_carton_carrier': m0030,
+  '0030_serial_counts': m0030,
+  '0031_carton_carrier': m0031,
 };
 
 /** Brings the schema to the newest version; fails loudly (the server must not start half-migrated). */

@@ -76,6 +76,11 @@ export interface EntityDef<F extends string = string> {
   fields: Record<F, FieldDef>;
   /** Order of the rows in findPage. */
   orderBy: readonly NoInfer<F>[];
+  /**
+   * The column a row is known by — the document number, the code — where it is not the first shown column (mostly the
+   * warehouse): the list pins it left, whole, on every screen width (issue 27 item 7: a phone showed ten "WH01" rows).
+   */
+  listKey?: NoInfer<F>;
   /** Logs: the latest rows first (after `orderBy`, by id descending). */
   newestFirst?: boolean;
   /** Rows of the edit form, each a list of fields. */

@@ -12,6 +12,7 @@ const TASK_FIELDS = {
 /** A movement task (spec 000 §2, §4): N new, A approved, C completed; only a new task changes. */
 export const tblInvMovement = defineEntity({
   name: 'tblInvMovement',
+  listKey: 'taskId',
   resource: 'tblInvMovement',
   warehouseScoped: true,
   unique: ['whId', 'taskId'],
@@ -47,6 +48,7 @@ export const tblInvMovement = defineEntity({
 /** An adjustment task (spec 000 §2, §4): N new, C completed; the reason applies to every line. */
 export const tblInvAdjustment = defineEntity({
   name: 'tblInvAdjustment',
+  listKey: 'taskId',
   resource: 'tblInvAdjustment',
   warehouseScoped: true,
   unique: ['whId', 'taskId'],

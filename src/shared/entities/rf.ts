@@ -47,6 +47,7 @@ export const rfProcessResource = defineEntity({
 /** RF sub process detail (spec §2.2, §3): one dialog of a warehouse and client. */
 export const rfSubProcessDetail = defineEntity({
   name: 'rfSubProcessDetail',
+  listKey: 'subProcessName',
   resource: RESOURCE,
   warehouseScoped: true,
   unique: ['whId', 'clientCode', 'subProcessName'],

@@ -58,6 +58,7 @@ export const tblShippingLabel = defineEntity({
  */
 export const tblShippingLabelDetail = defineEntity({
   name: 'tblShippingLabelDetail',
+  listKey: 'cartonNumber',
   resource: 'tblShippingLabel',
   warehouseScoped: true,
   viewOnly: true,

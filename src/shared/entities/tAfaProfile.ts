@@ -46,6 +46,7 @@ function parameterRows(slots: readonly number[]): string[][] {
  */
 export const tAfaProfile = defineEntity<string>({
   name: 'tAfaProfile',
+  listKey: 'profileName',
   resource: 'tAfaProfile',
   warehouseScoped: true,
   unique: ['whId', 'profileName'],

@@ -9,6 +9,7 @@ import { codeField } from './fields';
  */
 export const tAfaViewWaveOrder = defineEntity({
   name: 'tAfaViewWaveOrder',
+  listKey: 'orderNumber',
   resource: 'tWaveMaster',
   warehouseScoped: true,
   viewOnly: true,

@@ -16,6 +16,7 @@ export const PARAMETER_VALUE_FIELDS: Record<string, FieldDef> = Object.fromEntri
  */
 export const tAfoWaveDetail = defineEntity({
   name: 'tAfoWaveDetail',
+  listKey: 'orderNumber',
   resource: 'tWaveMaster',
   warehouseScoped: true,
   viewOnly: true,

@@ -7,6 +7,7 @@ import { keyField, textField, whIdField } from './fields';
  */
 export const tAttributeCollection = defineEntity({
   name: 'tAttributeCollection',
+  listKey: 'attributeCollectionId',
   resource: 'tAttributeCollection',
   warehouseScoped: true,
   unique: ['whId', 'attributeCollectionId'],

@@ -4,6 +4,7 @@ import { codeField, keyField, statusField, textField, whIdField } from './fields
 /** A carrier (express company, haulier) outbound cartons and waves are handed to. */
 export const tCarrier = defineEntity({
   name: 'tCarrier',
+  listKey: 'carrierCode',
   resource: 'tCarrier',
   warehouseScoped: true,
   unique: ['whId', 'carrierCode'],

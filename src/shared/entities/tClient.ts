@@ -3,6 +3,7 @@ import { defineEntity } from './defineEntity';
 /** A client (cargo owner) served in one warehouse; the code is unique per warehouse. */
 export const tClient = defineEntity({
   name: 'tClient',
+  listKey: 'clientCode',
   resource: 'tClient',
   warehouseScoped: true,
   unique: ['whId', 'clientCode'],

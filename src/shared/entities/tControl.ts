@@ -7,6 +7,7 @@ import { codeField, keyField, textField, whIdField } from './fields';
  */
 export const tControl = defineEntity({
   name: 'tControl',
+  listKey: 'controlType',
   resource: 'tControl',
   warehouseScoped: true,
   unique: ['whId', 'controlType'],

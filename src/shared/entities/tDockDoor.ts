@@ -4,6 +4,7 @@ import { BY_WAREHOUSE, codeField, keyField, refField, statusField, textField, wh
 /** A dock door (inbound, outbound or both) and the staging location goods wait in before loading or putaway. */
 export const tDockDoor = defineEntity({
   name: 'tDockDoor',
+  listKey: 'doorId',
   resource: 'tDockDoor',
   warehouseScoped: true,
   unique: ['whId', 'doorId'],

@@ -4,6 +4,7 @@ import { BY_WAREHOUSE, keyField, refField, textField, whIdField } from './fields
 /** A class of items within an item type (e.g. chilled dairy within food); used by putaway and pick rules. */
 export const tItemClass = defineEntity({
   name: 'tItemClass',
+  listKey: 'classId',
   resource: 'tItemClass',
   warehouseScoped: true,
   unique: ['whId', 'classId'],

@@ -18,6 +18,7 @@ import {
  */
 export const tItemMaster = defineEntity({
   name: 'tItemMaster',
+  listKey: 'itemNumber',
   resource: 'tItemMaster',
   warehouseScoped: true,
   unique: ['whId', 'itemNumber'],

@@ -4,6 +4,7 @@ import { keyField, textField, whIdField } from './fields';
 /** A type of item (finished goods, raw material, packaging …); item classes and items refer to it. */
 export const tItemType = defineEntity({
   name: 'tItemType',
+  listKey: 'itemTypeId',
   resource: 'tItemType',
   warehouseScoped: true,
   unique: ['whId', 'itemTypeId'],

@@ -7,6 +7,7 @@ import { BY_WAREHOUSE, CODE_PATTERN, decimalField, refField, statusField, textFi
  */
 export const tItemUom = defineEntity({
   name: 'tItemUom',
+  listKey: 'itemNumber',
   resource: 'tItemUom',
   warehouseScoped: true,
   unique: ['whId', 'itemNumber', 'uom'],

@@ -8,6 +8,7 @@ import { BY_WAREHOUSE, codeField, refField, textField, whIdField } from './field
  */
 export const tKioskStation = defineEntity({
   name: 'tKioskStation',
+  listKey: 'stationName',
   resource: 'tKioskStation',
   warehouseScoped: true,
   unique: ['whId', 'stationName'],

@@ -17,6 +17,7 @@ import {
  */
 export const tLocation = defineEntity({
   name: 'tLocation',
+  listKey: 'locationId',
   resource: 'tLocation',
   warehouseScoped: true,
   unique: ['whId', 'locationId'],

@@ -10,6 +10,7 @@ import { BY_WAREHOUSE, CODE_PATTERN, codeField, refField, textField, whIdField }
  */
 export const tOrder = defineEntity({
   name: 'tOrder',
+  listKey: 'orderNumber',
   resource: 'tOrder',
   warehouseScoped: true,
   unique: ['whId', 'orderNumber'],

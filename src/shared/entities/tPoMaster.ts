@@ -8,6 +8,7 @@ import { BY_WAREHOUSE, CODE_PATTERN, codeField, refField, textField, whIdField }
  */
 export const tPoMaster = defineEntity({
   name: 'tPoMaster',
+  listKey: 'poNumber',
   resource: 'tPoMaster',
   warehouseScoped: true,
   unique: ['whId', 'poNumber'],

@@ -7,6 +7,7 @@ import { BY_WAREHOUSE, refField, whIdField } from './fields';
  */
 export const tPutawayRule = defineEntity({
   name: 'tPutawayRule',
+  listKey: 'classId',
   resource: 'tPutawayRule',
   warehouseScoped: true,
   unique: ['whId', 'classId', 'zone'],

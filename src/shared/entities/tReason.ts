@@ -4,6 +4,7 @@ import { BY_WAREHOUSE, codeField, keyField, refField, textField, whIdField } fro
 /** A reason code by type (HOLD, ADJUST …); without a client it serves every client of the warehouse. */
 export const tReason = defineEntity({
   name: 'tReason',
+  listKey: 'reasonId',
   resource: 'tReason',
   warehouseScoped: true,
   unique: ['whId', 'reasonType', 'reasonId'],

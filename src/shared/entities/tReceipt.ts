@@ -11,6 +11,7 @@ const shown = (width: number, filter = false) => ({ type: 'text', column: true, 
  */
 export const tReceipt = defineEntity({
   name: 'tReceipt',
+  listKey: 'receiptId',
   resource: 'tReceipt',
   warehouseScoped: true,
   viewOnly: true,

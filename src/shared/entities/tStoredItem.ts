@@ -7,6 +7,7 @@ import { defineEntity } from './defineEntity';
  */
 export const tStoredItem = defineEntity({
   name: 'tStoredItem',
+  listKey: 'locationId',
   resource: 'tStoredItem',
   warehouseScoped: true,
   viewOnly: true,

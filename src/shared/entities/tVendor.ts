@@ -4,6 +4,7 @@ import { keyField, textField, whIdField } from './fields';
 /** A vendor (supplier) purchase orders and receipts name; the code is unique per warehouse. */
 export const tVendor = defineEntity({
   name: 'tVendor',
+  listKey: 'vendorCode',
   resource: 'tVendor',
   warehouseScoped: true,
   unique: ['whId', 'vendorCode'],

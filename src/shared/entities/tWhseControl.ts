@@ -7,6 +7,7 @@ import { BY_WAREHOUSE, keyField, refField, textField, whIdField } from './fields
  */
 export const tWhseControl = defineEntity({
   name: 'tWhseControl',
+  listKey: 'controlName',
   resource: 'tWhseControl',
   warehouseScoped: true,
   unique: ['whId', 'controlName', 'clientCode'],

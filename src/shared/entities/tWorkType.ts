@@ -4,6 +4,7 @@ import { keyField, textField, whIdField } from './fields';
 /** A type of warehouse work (case pick, replenishment, putaway …) with the priority its tasks get (1 first, 99 last). */
 export const tWorkType = defineEntity({
   name: 'tWorkType',
+  listKey: 'workType',
   resource: 'tWorkType',
   warehouseScoped: true,
   unique: ['whId', 'workType'],

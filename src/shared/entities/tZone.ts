@@ -4,6 +4,7 @@ import { BY_WAREHOUSE, codeField, keyField, refField, textField, whIdField } fro
 /** A zone of a warehouse: A qualified stock, D unqualified, Q pending inspection; full locations overflow to `overflowZone`. */
 export const tZone = defineEntity({
   name: 'tZone',
+  listKey: 'zone',
   resource: 'tZone',
   warehouseScoped: true,
   unique: ['whId', 'zone'],

@@ -4,6 +4,7 @@ import { BY_WAREHOUSE, refField, whIdField } from './fields';
 /** A location's membership of a (pick) zone, with its sequence in the zone's walking path. */
 export const tZoneLoca = defineEntity({
   name: 'tZoneLoca',
+  listKey: 'locationId',
   resource: 'tZoneLoca',
   warehouseScoped: true,
   unique: ['whId', 'zone', 'locationId'],

@@ -4,6 +4,7 @@ import { decimalField, keyField, statusField, textField, whIdField } from './fie
 /** A carton (shipping box) type: inside dimensions, the weight it carries and its own (tare) weight. */
 export const tblCartonType = defineEntity({
   name: 'tblCartonType',
+  listKey: 'cartonType',
   resource: 'tblCartonType',
   warehouseScoped: true,
   unique: ['whId', 'cartonType'],

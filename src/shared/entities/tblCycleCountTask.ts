@@ -42,6 +42,8 @@ export const tblCycleCountTask = defineEntity({
     uom: server(shown(60)),
     logicQty: server(decimalField({ column: true, width: 90 })),
     cycleCountQty: decimalField({ column: true, width: 100 }),
+    // A serial-controlled item: the serials found, one per base unit counted (serials README "Counts").
+    serialNumbers: { type: 'text', max: 4000, column: true, hidden: true, width: 160 },
     firstCountQty: server(decimalField({ column: true, hidden: true, width: 100 })),
     recountCount: server({ type: 'int', column: true, hidden: true, width: 80 }),
     fromLocation: server(shown(110)),
@@ -57,5 +59,5 @@ export const tblCycleCountTask = defineEntity({
     storedAttributeId: server({ type: 'int' }),
     createBy: server(shown(90)),
   },
-  form: [['whId', 'locationId'], ['itemNumber', 'huId'], ['lotNumber', 'expirationDate'], ['cycleCountQty']],
+  form: [['whId', 'locationId'], ['itemNumber', 'huId'], ['lotNumber', 'expirationDate'], ['cycleCountQty'], ['serialNumbers']],
 });

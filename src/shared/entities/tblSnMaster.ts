@@ -4,6 +4,7 @@ import { BY_WAREHOUSE, CODE_PATTERN, codeField, keyField, refField, textField, w
 /** A serial number of a serial-controlled item: where it is (IN), that it left with an order (OUT), or is held. */
 export const tblSnMaster = defineEntity({
   name: 'tblSnMaster',
+  listKey: 'serialNumber',
   resource: 'tblSnMaster',
   warehouseScoped: true,
   unique: ['whId', 'itemNumber', 'serialNumber'],

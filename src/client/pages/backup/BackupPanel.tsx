@@ -166,6 +166,7 @@ export function BackupPanel() {
         tableId="backup.records"
         columns={columns}
         rows={records.slice(start, start + page.pageSize)}
+        allRows={records}
         total={records.length}
         pageNum={page.pageNum}
         pageSize={page.pageSize}

@@ -59,6 +59,7 @@ export function LocalTable({ columns, rows, title, ...props }: LocalTableProps) 
         exportName={title}
         columns={tableColumns}
         rows={shown}
+        allRows={rows}
         total={rows.length}
         pageNum={pageNum}
         pageSize={page.pageSize}

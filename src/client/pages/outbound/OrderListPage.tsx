@@ -18,6 +18,7 @@ import { EntityListPage, type EntityRow, type ExtraColumn, type ExtraFilter } fr
 import type { FormDialogProps } from '../../kit/FormDialog';
 import { useT } from '../../kit/i18n';
 import { usePermission } from '../../kit/session';
+import { localDay } from './localDay';
 import { isChangeableOrder, ORDER_LINES_URL, orderUrl } from './ordersScreens';
 import '../inbound/inbound.css';
 
@@ -33,13 +34,6 @@ const TOTALS: readonly ExtraColumn[] = [
   { field: 'lineCount', headerKey: 'outbound.order.lineCount', minWidth: 70, after: 'status' },
   { field: 'totalQty', headerKey: 'outbound.order.totalQty', minWidth: 90, after: 'lineCount' },
 ];
-
-/** Today in the user's time zone, yyyy-MM-dd. */
-function today(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 
 /** The header's server-kept facts, shown read-only while editing: status, who created and confirmed it, its wave. */
 function OrderFacts({ row }: { row: Record<string, unknown> | null }) {
@@ -109,7 +103,7 @@ export function OrderListPage() {
     (props: FormDialogProps) => (
       <DocumentHeaderDialog
         {...props}
-        newRow={{ typeId: 'SO', priority: 50, lockFlag: 'N', orderDate: today() }}
+        newRow={{ typeId: 'SO', priority: 50, lockFlag: 'N', orderDate: localDay() }}
         openLines={(row) => setLocation(orderUrl(ORDER_LINES_URL, row))}
       >
         <OrderFacts row={props.row} />

@@ -1,10 +1,11 @@
 /**
- * The orders of one wave (Wms/TAfoWaveDetail?whId&waveId; spec 001 §2.6): the wave above the table, Add order (the
- * wave-load dialog), 8 rows per page — id, whId, waveId, orderNumber, loadSeq — without edit; row actions delete (the
- * order leaves the wave: `tAfoWaveDetail/removeOrder`) and show detail (its lines).
+ * The orders of one wave (Wms/TAfoWaveDetail?whId&waveId; spec 001 §2.6): the wave above the table (with Release
+ * while it is being built), Add order (the wave-load dialog; opened at once with `&load=1`, as a new wave's save opens
+ * the screen), 8 rows per page — id, whId, waveId, orderNumber, loadSeq — without edit; row actions delete (the order
+ * leaves the wave: `tAfoWaveDetail/removeOrder`, after a confirmation naming it) and show detail (its lines).
  */
-import { useCallback, useMemo, useState } from 'react';
-import { useLocation } from 'wouter';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import { tAfoWaveDetail } from '../../../shared/entities/tAfoWaveDetail';
 import { permission } from '../../../shared/permissions';
 import { SUCCESS } from '../../../shared/wire';
@@ -13,7 +14,7 @@ import { useConfirm } from '../../kit/confirm';
 import type { RowAction } from '../../kit/DataTable';
 import { EntityListPage, type EntityRow } from '../../kit/EntityListPage';
 import { useT } from '../../kit/i18n';
-import { screenUrl } from '../../kit/screenUrl';
+import { screenUrl, visitOf } from '../../kit/screenUrl';
 import { usePermission } from '../../kit/session';
 import { SlButton, SlIcon } from '../../kit/sl';
 import { useWaveQuery } from './useWaveQuery';
@@ -40,9 +41,21 @@ export function WaveDetailPage() {
   const canView = usePermission(permission('tWaveMaster', 'view'));
   const open = building(wave);
 
+  // Opened by a new wave's save (`load=1`): the wave-load dialog shows at once, once per opening of the screen.
+  const search = useSearch();
+  const loadAtOnce = new URLSearchParams(search).get('load') === '1';
+  const visit = visitOf(search);
+  const loadedFor = useRef('');
+  useEffect(() => {
+    if (!loadAtOnce || !visit || loadedFor.current === visit || !whId || !waveId) return;
+    loadedFor.current = visit;
+    setLoading(true);
+  }, [loadAtOnce, visit, whId, waveId]);
+
   const remove = useCallback(
     async (row: EntityRow) => {
-      if (!(await confirm('kit.confirm.delete', { danger: true }))) return;
+      const values = { orderNumbers: String(row.orderNumber), waveId };
+      if (!(await confirm('wave.orders.confirmRemove', { danger: true, values }))) return;
       const envelope = await apiPost<OutResult[]>('/tAfoWaveDetail/removeOrder', { whId, waveId, ids: [row.id] });
       if (envelope.code !== SUCCESS) return;
       if (reportOutcome(t, envelope.data)) setReloadKey((k) => k + 1);
@@ -90,6 +103,8 @@ export function WaveDetailPage() {
             back={{ url: WAVE_URLS.list, labelKey: 'wave.back.list' }}
             reloadKey={reloadKey}
             onWave={setWave}
+            releasable
+            onReleased={() => setReloadKey((k) => k + 1)}
           />
         }
         toolbarExtra={() => (

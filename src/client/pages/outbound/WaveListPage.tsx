@@ -1,8 +1,10 @@
 /**
  * Waves (menu Wms/TWaveMaster; spec 001 §3 "Wave master", §4): the generic list with the status labels; add and edit
  * (sequence, priority, workers required, override work type, staging location, door, ship dates; a blank id takes the
- * next WAVE number), edit only while building or held, delete only while building. Row actions open the wave detail
- * and the pick tasks; the toolbar releases (the Release dialog) or holds the selected waves — one or a batch.
+ * next WAVE number), edit only while building or held, delete only while building. A new wave starts from defaults
+ * (`WaveFormDialog`) and, once saved, opens its detail with the wave-load dialog (orders are what a wave is built of).
+ * Row actions release (the Release dialog), open the wave detail and the pick tasks; the toolbar releases or holds the
+ * selected waves — one or a batch.
  */
 import { useCallback, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -17,6 +19,7 @@ import { useT } from '../../kit/i18n';
 import { screenUrl } from '../../kit/screenUrl';
 import { usePermission } from '../../kit/session';
 import { SlButton, SlIcon } from '../../kit/sl';
+import { WaveFormDialog } from './WaveFormDialog';
 import { WaveReleaseDialog } from './WaveReleaseDialog';
 import { WAVE_URLS } from './wavesScreens';
 import './waves.css';
@@ -71,6 +74,13 @@ export function WaveListPage() {
   const rowActions = useMemo<RowAction<EntityRow>[]>(
     () => [
       {
+        key: 'release',
+        labelKey: 'wave.list.release',
+        allowed: canEdit,
+        disabledFor: (row) => !releasable(row),
+        onClick: (row) => release([row]),
+      },
+      {
         key: 'detail',
         labelKey: 'wave.list.detail',
         allowed: canView,
@@ -83,7 +93,7 @@ export function WaveListPage() {
         onClick: (row) => setLocation(screenUrl(WAVE_URLS.pickTasks, { whId: row.whId, waveId: row.waveId })),
       },
     ],
-    [canView, canPickTasks, setLocation],
+    [canView, canEdit, canPickTasks, release, setLocation],
   );
 
   return (
@@ -92,6 +102,14 @@ export function WaveListPage() {
         entity={tWaveMaster}
         rowActions={rowActions}
         reloadKey={reloadKey}
+        renderDialog={(props) => (
+          <WaveFormDialog
+            {...props}
+            onCreated={(wave) =>
+              setLocation(screenUrl(WAVE_URLS.detail, { whId: String(wave.whId), waveId: String(wave.waveId), load: '1' }))
+            }
+          />
+        )}
         rowLocked={(row) => !editable(row)}
         deleteLocked={(row) => row.status !== 'N'}
         toolbarExtra={(selected) => (

@@ -3,7 +3,9 @@
  * its profiles load (`getProfile`, profile type WAVE PROFILE); choose a profile, then its parameters load
  * (`getProfilePara`): each default shown read-only beside an editable override, labelled with the profile's label.
  * Client and profile are required; a confirmation precedes `execWaveLoadProfile`, whose first result SUCCESS leads
- * to the wave order selection.
+ * to the wave order selection. The dialog starts from the user's last client of the warehouse (else its first) and the
+ * client's ship-date profile (every confirmed order due in its window; else the first profile): in a few clicks
+ * (issue 27 item 4), any of them changed as before.
  */
 import type SlInputElement from '@shoelace-style/shoelace/dist/components/input/input.component.js';
 import type SlSelectElement from '@shoelace-style/shoelace/dist/components/select/select.component.js';
@@ -16,10 +18,13 @@ import { apiPost, toast } from '../../kit/api';
 import { useConfirm } from '../../kit/confirm';
 import { useT } from '../../kit/i18n';
 import { LookupSelect } from '../../kit/LookupSelect';
+import { loadOptions } from '../../kit/lookupOptions';
 import { ModalDialog } from '../../kit/ModalDialog';
 import { screenUrl } from '../../kit/screenUrl';
 import { session } from '../../kit/session';
 import { SlAlert, SlButton, SlIcon, SlInput, SlOption, SlSelect } from '../../kit/sl';
+import { rememberedWarehouseClient } from '../../kit/WarehouseClientSelect';
+import { useFirstFieldFocus } from './waveDefaults';
 import { WAVE_URLS } from './wavesScreens';
 import './waves.css';
 
@@ -29,7 +34,11 @@ interface ProfileOption {
   id: number;
   profileName: string;
   profileDescrip: string;
+  functionName: string;
 }
+
+/** The profile a client's wave load starts from: the general one (orders by ship date), else the first. */
+const STARTING_FUNCTION = 'ORDERS_BY_SHIP_DATE';
 
 type ProfileParameters = Record<string, string | number | null>;
 
@@ -63,6 +72,7 @@ export function WaveLoadDialog({ open, whId, waveId, onClose }: WaveLoadDialogPr
   const t = useT();
   const confirm = useConfirm();
   const [, setLocation] = useLocation();
+  const firstField = useFirstFieldFocus(open);
   const [clientCode, setClientCode] = useState('');
   const [profiles, setProfiles] = useState<ProfileOption[]>([]);
   const [profileId, setProfileId] = useState('');
@@ -81,7 +91,20 @@ export function WaveLoadDialog({ open, whId, waveId, onClose }: WaveLoadDialogPr
     setOverrides({});
     setLoadId('');
     setProblem('');
-  }, [open]);
+    // The user's last client of this warehouse, else the warehouse's first client.
+    let cancelled = false;
+    void loadOptions('getClient', { whId })
+      .then((clients) => {
+        const last = rememberedWarehouseClient(session.user ?? '');
+        const remembered = last?.whId === whId && clients.some((c) => c.optionValue === last.clientCode);
+        const start = remembered ? (last?.clientCode ?? '') : (clients[0]?.optionValue ?? '');
+        if (!cancelled) setClientCode((current) => current || start);
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [open, whId]);
 
   // Choosing a client loads its profiles.
   useEffect(() => {
@@ -89,9 +112,19 @@ export function WaveLoadDialog({ open, whId, waveId, onClose }: WaveLoadDialogPr
     setProfileId('');
     setProfile(null);
     if (!clientCode) return;
+    let cancelled = false;
     apiPost<ProfileOption[]>('/tAfaProfile/getProfile', { profileType: WAVE_PROFILE, whId, clientCode })
-      .then((envelope) => setProfiles(envelope.code === SUCCESS ? (envelope.data ?? []) : []))
+      .then((envelope) => {
+        if (cancelled) return;
+        const found = envelope.code === SUCCESS ? (envelope.data ?? []) : [];
+        setProfiles(found);
+        const start = found.find((p) => p.functionName === STARTING_FUNCTION) ?? found[0];
+        setProfileId((current) => current || (start ? String(start.id) : ''));
+      })
       .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
   }, [clientCode, whId]);
 
   // Choosing a profile loads its parameters; none means the profile does not exist (spec 001 §8).
@@ -162,7 +195,7 @@ export function WaveLoadDialog({ open, whId, waveId, onClose }: WaveLoadDialogPr
       className="wave-dialog"
       data-testid="wave-load-dialog"
     >
-      <form className="wave-form" noValidate onSubmit={(event) => void submit(event)}>
+      <form ref={firstField} className="wave-form" noValidate onSubmit={(event) => void submit(event)}>
         {/* Client and profile are required (spec 001 §5 "Wave load"). */}
         <div className="wave-form__row wharf-field--required">
           <LookupSelect

@@ -1,10 +1,13 @@
 /**
- * The Release dialog of the wave list (spec 001 §4: release needs override work type, priority, workers required,
- * earliest and latest ship date), for one wave or a batch. It checks the five fields as the server does, asks for
- * confirmation and calls the picking part's `/tWaveMaster/releaseWave` (contracts.md), which allocates.
+ * The Release dialog of the wave list and the wave header (spec 001 §4: release needs override work type, priority,
+ * workers required, earliest and latest ship date), for one wave or a batch. It starts from the (first) wave's own
+ * values, else priority 50, one worker, today and today + 7 (issue 27: a wave in a few clicks), with the focus on its
+ * first field; it checks the five fields as the server does, asks for confirmation and calls the picking part's
+ * `/tWaveMaster/releaseWave` (contracts.md), which allocates.
  */
 import type SlInputElement from '@shoelace-style/shoelace/dist/components/input/input.component.js';
 import { type FormEvent, useEffect, useState } from 'react';
+import { RELEASE_WINDOW_DAYS, WAVE_DEFAULTS } from '../../../shared/entities/tWaveMaster';
 import { SUCCESS } from '../../../shared/wire';
 import { apiPost, toast } from '../../kit/api';
 import { useConfirm } from '../../kit/confirm';
@@ -14,6 +17,8 @@ import { useT } from '../../kit/i18n';
 import { LookupSelect } from '../../kit/LookupSelect';
 import { ModalDialog } from '../../kit/ModalDialog';
 import { SlAlert, SlButton, SlIcon, SlInput } from '../../kit/sl';
+import { localDay } from './localDay';
+import { useFirstFieldFocus } from './waveDefaults';
 import './waves.css';
 
 const FIELDS = ['overrideWorkType', 'priority', 'workersRequired', 'earliestShipDate', 'latestShipDate'] as const;
@@ -46,6 +51,7 @@ interface ReleaseResult {
 
 export function WaveReleaseDialog({ waves, onClose, onReleased }: WaveReleaseDialogProps) {
   const t = useT();
+  const firstField = useFirstFieldFocus(Boolean(waves?.length));
   const confirm = useConfirm();
   const [values, setValues] = useState<Values>({
     overrideWorkType: '',
@@ -58,14 +64,15 @@ export function WaveReleaseDialog({ waves, onClose, onReleased }: WaveReleaseDia
   const [busy, setBusy] = useState(false);
   const first = waves?.[0];
   useEffect(() => {
-    // A single wave starts from its own values; a batch from the first wave's.
-    const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+    // A single wave starts from its own values; a batch from the first wave's; what it lacks from the defaults.
+    const text = (v: unknown, fallback = '') => (v === null || v === undefined || v === '' ? fallback : String(v));
+    const earliest = text(first?.earliestShipDate, localDay()).slice(0, 10);
     setValues({
       overrideWorkType: text(first?.overrideWorkType),
-      priority: text(first?.priority),
-      workersRequired: text(first?.workersRequired),
-      earliestShipDate: text(first?.earliestShipDate),
-      latestShipDate: text(first?.latestShipDate),
+      priority: text(first?.priority, String(WAVE_DEFAULTS.priority)),
+      workersRequired: text(first?.workersRequired, String(WAVE_DEFAULTS.workersRequired)),
+      earliestShipDate: earliest,
+      latestShipDate: text(first?.latestShipDate, localDay(RELEASE_WINDOW_DAYS, earliest)).slice(0, 10),
     });
     setProblem('');
   }, [first]);
@@ -118,7 +125,7 @@ export function WaveReleaseDialog({ waves, onClose, onReleased }: WaveReleaseDia
       className="wave-dialog"
       data-testid="release-dialog"
     >
-      <form className="wave-form wharf-field--required" noValidate onSubmit={(event) => void submit(event)}>
+      <form ref={firstField} className="wave-form wharf-field--required" noValidate onSubmit={(event) => void submit(event)}>
         <LookupSelect
           name="getWorkType"
           params={{ whId }}

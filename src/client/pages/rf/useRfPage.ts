@@ -8,7 +8,7 @@ import { type ColumnFilterValue, type PageResult, SUCCESS } from '../../../share
 import { apiPost } from '../../kit/api';
 import type { EntityRow } from '../../kit/EntityListPage';
 import { usePermission } from '../../kit/session';
-import type { FindPageState } from '../../kit/useFindPage';
+import { type FindPageState, requestPage } from '../../kit/useFindPage';
 
 export type RfFilters = Record<string, ColumnFilterValue>;
 
@@ -71,6 +71,12 @@ export function useRfPage(entity: string, initialPageSize: number, initial: RfFi
     [],
   );
   const reload = useCallback(() => setQuery((q) => ({ ...q, version: q.version + 1 })), []);
+  const { filters } = query;
+  const loadPage = useCallback(
+    (pageNum: number, pageSize: number) =>
+      requestPage<EntityRow>(`/${entity}/findPage`, { pageNum, pageSize, columnFilters: filters }),
+    [entity, filters],
+  );
   return {
     rows,
     total,
@@ -83,5 +89,6 @@ export function useRfPage(entity: string, initialPageSize: number, initial: RfFi
     reload,
     sort: null,
     setSort: () => undefined,
+    loadPage,
   };
 }

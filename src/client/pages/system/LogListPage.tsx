@@ -3,6 +3,7 @@ import type SlInputElement from '@shoelace-style/shoelace/dist/components/input/
 import { useRef, useState } from 'react';
 import { DataTable, type TableColumn } from '../../kit/DataTable';
 import { DateFilter } from '../../kit/DateFilter';
+import { FilterBar } from '../../kit/FilterBar';
 import { useT } from '../../kit/i18n';
 import { SlInput } from '../../kit/sl';
 import { formatDateTime } from '../../kit/tableState';
@@ -47,14 +48,7 @@ export function LogListPage() {
 
   return (
     <div className="wharf-list-page" data-entity="log">
-      <form
-        className="wharf-filter-bar"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          page.search(draftRef.current);
-        }}
-      >
+      <FilterBar count={Object.keys(page.filters).length} onSearch={() => page.search(draftRef.current)}>
         {FILTERS.map(({ field, type }) => (
           <div key={field} className="wharf-filter">
             {type === 'date' ? (
@@ -81,7 +75,7 @@ export function LogListPage() {
           </div>
         ))}
         <FilterButtons onReset={reset} />
-      </form>
+      </FilterBar>
       <DataTable<LogRow> tableId="log" columns={COLUMNS} {...pagedTableProps(page)} exportName={t('sys.log.title')} />
     </div>
   );

@@ -12,7 +12,7 @@ import { type Kysely, sql } from 'kysely';
  * - adjustment lines name their serials (`serial_numbers`, the units that leave or arrive).
  * - the look-up screen (`Wms/SerialLookup`, `sys:tblSnHistory:view`) for databases seeded before this migration.
  */
-interface SerialStep {
+export interface SerialStep {
   /** The quantity step the serial step follows, and its action (the seeded one). */
   after: string;
   afterExec: string;
@@ -59,7 +59,7 @@ const SERIAL_STEPS: readonly SerialStep[] = [
  * (the quantity step's branch to it, unless that branch is taken; the step's own: success as the quantity step's, its
  * branch looping on itself, branch 1 of PICK as the quantity step's).
  */
-function serialStep(s: SerialStep): string {
+export function serialStep(s: SerialStep): string {
   const prompt = Object.keys(s.texts)[1] as string;
   const headers = Array.from({ length: 5 }, (_, i) => (s.headers[i] ? `'${s.headers[i]}'` : 'null')).join(', ');
   const texts = Object.entries(s.texts)

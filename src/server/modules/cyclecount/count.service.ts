@@ -8,6 +8,8 @@
  *   pallet, expiry) stays. The book quantity is read from the ledger now (count time): stock that moved between
  *   generation and count is compared as it stands when counted.
  * - Insert = an item found that the system did not expect: a new task FOUND, numbered from COUNT, counted at once.
+ * - A serial-controlled item's count names the serials found, one per base unit counted, each in stock there or in
+ *   stock nowhere (serials README "Counts"); the adjustment generated from the count carries them.
  * - Either writes one COUNT tran_log row (quantity counted − book, description "counted X, book Y"); the ledger itself
  *   changes only when the adjustment task generated from the counts is confirmed.
  */
@@ -17,6 +19,7 @@ import type { SessionUser } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { fromMilli, type StockKey, toMilli, writeTranLog } from '../inventory/ledger.service';
 import { takeNextNumber } from '../masterdata/control.service';
+import { countedSerials } from '../serials/serials.service';
 
 const FIELD = (name: string) => `entity.tblCycleCountTask.field.${name}`;
 
@@ -175,6 +178,15 @@ export async function enterCount(
     row.expirationDate = null;
     row.huId = null;
   }
+  const counted = itemNumber
+    ? await countedSerials(
+        trx,
+        { whId, locationId, itemNumber, lotNumber: text(row.lotNumber), huId: text(row.huId) },
+        String(row.cycleCountQty),
+        row.serialNumbers,
+      )
+    : null;
+  row.serialNumbers = counted && counted.length > 0 ? counted.join('\n') : null;
   const book = await bookQty(trx, {
     whId,
     locationId,

@@ -12,7 +12,9 @@ import { inTransaction } from '../../db/transaction';
 import type { SessionUser } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { grantsClient, grantsWarehouse } from '../../platform/grants';
+import { fromMilli, toMilli } from '../inventory/ledger.service';
 import { takeNextNumber, takeNumberBlock } from '../masterdata/control.service';
+import { planCountSerials, serialsAt } from '../serials/serials.service';
 import { statusRefusal, text } from './count.service';
 
 /** What every generate call answers: how many tasks, and the first and last number. */
@@ -298,6 +300,90 @@ async function lockTasks(trx: Trx, whId: string, ids: readonly number[], user: S
   return rows;
 }
 
+/** One adjustment line of a count of a serial-controlled item, as the adjustment's insert reads it. */
+interface SerialCountLine {
+  task_id: number;
+  part: number;
+  sub: number;
+  location_id: string;
+  hu_id: string | null;
+  item_number: string;
+  lot_number: string | null;
+  qty: string;
+  uom: string | null;
+  expiration_date: string | null;
+  stored_attribute_id: number | null;
+  work_q_id: string;
+  serial_numbers: string | null;
+}
+
+/**
+ * The lines the counts of serial-controlled items make (serials README "Counts"): per counted place (a task's, or a
+ * ledger row of a location counted empty) the serials found and not there go up, those there and not found go down
+ * (`planCountSerials`): one line up with the first, one line down with the second — so a count that found the right
+ * number of units but another serial makes both. When the serials cannot name the ledger's difference (stock from
+ * before serials were captured) the difference is one line without serials, typed on it before confirmation.
+ */
+async function serialCountLines(trx: Trx, whId: string, ids: readonly number[]): Promise<SerialCountLine[]> {
+  const { rows } = await sql<{
+    taskId: number;
+    part: number;
+    locationId: string;
+    huId: string | null;
+    itemNumber: string;
+    lotNumber: string | null;
+    countedQty: string;
+    bookQty: string;
+    uom: string | null;
+    expirationDate: string | null;
+    storedAttributeId: number | null;
+    workQId: string;
+    serialNumbers: string | null;
+  }>`
+    select t.id as task_id, 0 as part, t.location_id, t.hu_id, t.item_number, t.lot_number,
+      trim_scale(t.cycle_count_qty)::text as counted_qty, trim_scale(t.logic_qty)::text as book_qty, t.uom,
+      to_char(t.expiration_date, 'YYYY-MM-DD') as expiration_date, t.stored_attribute_id, t.work_q_id, t.serial_numbers
+    from tbl_cycle_count_task t join t_item_master i on i.wh_id = t.wh_id and i.item_number = t.item_number
+    where t.id = any(${ids as number[]}::bigint[]) and i.serial_control = 'Y'
+    union all
+    select t.id, s.id, s.location_id, s.hu_id, s.item_number, s.lot_number, '0', trim_scale(s.actual_qty)::text, i.uom,
+      to_char(s.expiration_date, 'YYYY-MM-DD'), s.stored_attribute_id, t.work_q_id, null
+    from tbl_cycle_count_task t
+    join t_stored_item s on s.wh_id = t.wh_id and s.location_id = t.location_id
+    join t_item_master i on i.wh_id = s.wh_id and i.item_number = s.item_number
+    where t.id = any(${ids as number[]}::bigint[]) and t.item_number is null and s.actual_qty > 0 and i.serial_control = 'Y'
+    order by 1, 2`.execute(trx);
+  const at = await serialsAt(trx, whId, rows);
+  const lines: SerialCountLine[] = [];
+  for (const r of rows) {
+    const line = (sub: number, qty: string, serials: readonly string[] | null): SerialCountLine => ({
+      task_id: Number(r.taskId),
+      part: Number(r.part),
+      sub,
+      location_id: r.locationId,
+      hu_id: r.huId,
+      item_number: r.itemNumber,
+      lot_number: r.lotNumber,
+      qty,
+      uom: r.uom,
+      expiration_date: r.expirationDate,
+      stored_attribute_id: r.storedAttributeId === null ? null : Number(r.storedAttributeId),
+      work_q_id: r.workQId,
+      serial_numbers: serials && serials.length > 0 ? serials.join('\n') : null,
+    });
+    const there = at(r);
+    const counted = (r.serialNumbers ?? '').split('\n').filter(Boolean);
+    const plan = planCountSerials(counted, there, r.bookQty);
+    if (plan) {
+      if (plan.up.length > 0) lines.push(line(0, String(plan.up.length), plan.up));
+      if (plan.down.length > 0) lines.push(line(1, String(-plan.down.length), plan.down));
+    } else if (toMilli(r.countedQty) !== toMilli(r.bookQty)) {
+      lines.push(line(0, fromMilli(toMilli(r.countedQty) - toMilli(r.bookQty)), null));
+    }
+  }
+  return lines;
+}
+
 /**
  * `generateAdjustmentTask`: the counted (C) tasks listed, or every counted task of the warehouse the user may write,
  * become one adjustment task (N, reason CNT, series ADJUST) with one line per difference — counted − book, signed,
@@ -330,18 +416,27 @@ export async function generateAdjustment(db: Db, input: AdjustmentInput, user: S
     const range = ranges[0];
     const attributes = sql.join(Array.from({ length: 11 }, (_, i) => sql.ref(`generic_attr_value${i + 1}`)));
     const attributeValues = sql.join(Array.from({ length: 11 }, (_, i) => sql.ref(`a.generic_attr_value${i + 1}`)));
+    const serialLines = JSON.stringify(await serialCountLines(trx, whId, ids));
+    // Lines of serial-controlled items come planned with their serials (serialCountLines); the others from the counts.
     const lines = sql`
-      select t.id as task_id, 0 as part, t.location_id, t.hu_id, t.item_number, t.lot_number,
-        t.cycle_count_qty - t.logic_qty as qty, t.uom, t.expiration_date, t.stored_attribute_id, t.work_q_id
-      from tbl_cycle_count_task t
-      where t.id = any(${ids}::bigint[]) and t.item_number is not null and t.cycle_count_qty <> t.logic_qty
+      select t.id as task_id, 0 as part, 0 as sub, t.location_id, t.hu_id, t.item_number, t.lot_number,
+        t.cycle_count_qty - t.logic_qty as qty, t.uom, t.expiration_date, t.stored_attribute_id, t.work_q_id,
+        null::text as serial_numbers
+      from tbl_cycle_count_task t join t_item_master i on i.wh_id = t.wh_id and i.item_number = t.item_number
+      where t.id = any(${ids}::bigint[]) and t.cycle_count_qty <> t.logic_qty and i.serial_control <> 'Y'
       union all
-      select t.id, s.id, s.location_id, s.hu_id, s.item_number, s.lot_number, -s.actual_qty, i.uom, s.expiration_date,
-        s.stored_attribute_id, t.work_q_id
+      select t.id, s.id, 0, s.location_id, s.hu_id, s.item_number, s.lot_number, -s.actual_qty, i.uom, s.expiration_date,
+        s.stored_attribute_id, t.work_q_id, null
       from tbl_cycle_count_task t
       join t_stored_item s on s.wh_id = t.wh_id and s.location_id = t.location_id
       join t_item_master i on i.wh_id = s.wh_id and i.item_number = s.item_number
-      where t.id = any(${ids}::bigint[]) and t.item_number is null and s.actual_qty > 0`;
+      where t.id = any(${ids}::bigint[]) and t.item_number is null and s.actual_qty > 0 and i.serial_control <> 'Y'
+      union all
+      select j.task_id, j.part, j.sub, j.location_id, j.hu_id, j.item_number, j.lot_number, j.qty, j.uom,
+        j.expiration_date, j.stored_attribute_id, j.work_q_id, j.serial_numbers
+      from json_to_recordset(${serialLines}::json) as j(task_id bigint, part bigint, sub int, location_id varchar,
+        hu_id varchar, item_number varchar, lot_number varchar, qty numeric, uom varchar, expiration_date date,
+        stored_attribute_id bigint, work_q_id varchar, serial_numbers text)`;
     const { rows: counted } = await sql<{ n: number }>`select count(*)::int as n from (${lines}) x`.execute(trx);
     const lineCount = counted[0]?.n ?? 0;
     let taskId: string | null = null;
@@ -353,9 +448,10 @@ export async function generateAdjustment(db: Db, input: AdjustmentInput, user: S
         values (${whId}, ${taskId}, 'N', ${COUNT_REASON}, ${description}, ${user.name})`.execute(trx);
       await sql`
         insert into tbl_inv_adjustment_detail (wh_id, task_id, line_number, location_id, hu_id, item_number, lot_number,
-          qty, uom, expiration_date, stored_attribute_id, line_remark, ${attributes})
-        select ${whId}, ${taskId}, row_number() over (order by x.task_id, x.part), x.location_id, x.hu_id, x.item_number,
-          x.lot_number, x.qty, x.uom, x.expiration_date, x.stored_attribute_id, x.work_q_id, ${attributeValues}
+          qty, uom, expiration_date, stored_attribute_id, line_remark, serial_numbers, ${attributes})
+        select ${whId}, ${taskId}, row_number() over (order by x.task_id, x.part, x.sub), x.location_id, x.hu_id,
+          x.item_number, x.lot_number, x.qty, x.uom, x.expiration_date, x.stored_attribute_id, x.work_q_id,
+          x.serial_numbers, ${attributeValues}
         from (${lines}) x left join t_stored_attribute a on a.id = x.stored_attribute_id`.execute(trx);
     }
     await sql`
@@ -383,7 +479,7 @@ export async function requestRecount(db: Db, input: RecountInput, user: SessionU
     if (notCounted) throw statusRefusal('countTaskNotCounted', notCounted);
     const { rows } = await sql<{ id: number }>`
       update tbl_cycle_count_task set status = 'N', first_count_qty = coalesce(first_count_qty, cycle_count_qty),
-        cycle_count_qty = null, recount_count = recount_count + 1, count_by = null, count_time = null, update_time = now()
+        cycle_count_qty = null, serial_numbers = null, recount_count = recount_count + 1, count_by = null, count_time = null, update_time = now()
       where id = any(${tasks.map((t) => t.id)}::bigint[]) and status = 'C'
       returning id`.execute(trx);
     return rows.length;

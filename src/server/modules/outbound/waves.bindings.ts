@@ -5,11 +5,18 @@ import { tAfoWaveDetail } from '../../../shared/entities/tAfoWaveDetail';
 import { tAfoWaveDetailLine } from '../../../shared/entities/tAfoWaveDetailLine';
 import { tWaveMaster } from '../../../shared/entities/tWaveMaster';
 import type { CrudBinding } from '../../crud/crud.types';
-import { nextWaveId, refuseShipDateOrder, refuseUnlessEditable, releaseOrdersOfDeletedWaves } from './waves.service';
+import {
+  applyWaveDefaults,
+  nextWaveId,
+  refuseShipDateOrder,
+  refuseUnlessEditable,
+  releaseOrdersOfDeletedWaves,
+} from './waves.service';
 
 /**
  * The generic-engine bindings of outbound waves (README "Waves"): the wave header (a blank id takes the next WAVE
- * number, a new wave starts N, edits only while N or H, deletes only while N with its orders back to C), the wave
+ * number, a new wave starts N, sequence 1, priority 50 and one worker when left blank, the door's staging location when
+ * none is named; edits only while N or H, deletes only while N with its orders back to C), the wave
  * detail and its lines and the working set's lines (listed only: orders join and leave through their calls), the
  * working set (changed only by its calls) and the wave-load profiles.
  */
@@ -19,10 +26,9 @@ export const WAVE_BINDINGS: readonly CrudBinding[] = [
     table: 't_wave_master',
     async beforeSave(trx, row, { user, existing }) {
       refuseShipDateOrder(row);
-      if (existing) {
-        refuseUnlessEditable(existing);
-        return;
-      }
+      if (existing) refuseUnlessEditable(existing);
+      await applyWaveDefaults(trx, row);
+      if (existing) return;
       row.waveId ??= await nextWaveId(trx, String(row.whId));
       row.status = 'N';
       row.createBy = user.name;

@@ -3,6 +3,7 @@
  * taking orders out of a wave. Every action is one transaction that locks the wave first, then its orders by number.
  */
 import { sql } from 'kysely';
+import { WAVE_DEFAULTS } from '../../../shared/entities/tWaveMaster';
 import type { Row, Trx } from '../../crud/crud.types';
 import type { Db } from '../../db/connect';
 import { inTransaction } from '../../db/transaction';
@@ -48,6 +49,31 @@ export function refuseShipDateOrder(row: Row): void {
   const latest = row.latestShipDate ? String(row.latestShipDate) : null;
   if (earliest && latest && latest < earliest) {
     throw new AppError('fieldInvalid', { field: 'entity.tWaveMaster.field.latestShipDate' });
+  }
+}
+
+const blank = (value: unknown): boolean => value === null || value === undefined || value === '';
+
+/**
+ * Fills what a wave header left blank and checks it as the table does, with messages that name the value: sequence 1,
+ * priority 50 (1–99, `orderPriorityRange` as for orders), one worker (1–999, `waveWorkersRange`), and — with a door and
+ * no staging location — the door's staging location (`t_dock_door.staging_location_id`), where its picks go.
+ */
+export async function applyWaveDefaults(trx: Trx, row: Row): Promise<void> {
+  for (const [field, value] of Object.entries(WAVE_DEFAULTS)) if (blank(row[field])) row[field] = value;
+  const priority = Number(row.priority);
+  if (!Number.isInteger(priority) || priority < 1 || priority > 99) {
+    throw new AppError('orderPriorityRange', { value: String(row.priority) });
+  }
+  const workers = Number(row.workersRequired);
+  if (!Number.isInteger(workers) || workers < 1 || workers > 999) {
+    throw new AppError('waveWorkersRange', { value: String(row.workersRequired) });
+  }
+  if (blank(row.stagingLocation) && !blank(row.doorLocation)) {
+    const { rows } = await sql<{ stagingLocationId: string | null }>`
+      select staging_location_id from t_dock_door
+      where wh_id = ${String(row.whId)} and door_id = ${String(row.doorLocation)}`.execute(trx);
+    row.stagingLocation = rows[0]?.stagingLocationId ?? null;
   }
 }
 

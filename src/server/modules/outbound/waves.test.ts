@@ -119,6 +119,52 @@ describe('waves', () => {
     expect(bad.body.msg).toContain('Latest ship date');
   });
 
+  it('takes sequence 1, priority 50 and one worker when left blank, and the door’s staging location when none is named', async () => {
+    const res = await saveWave({ whId: WV.whId, doorLocation: 'D04' });
+    expect(res.body.code, res.body.msg ?? '').toBe(200);
+    const { rows } = await sql<Row>`select * from t_wave_master where id = ${res.body.data}`.execute(db());
+    expect(rows[0]).toMatchObject({
+      sequence: 1,
+      priority: 50,
+      workersRequired: 1,
+      doorLocation: 'D04',
+      stagingLocation: 'STG-OUT-02',
+    });
+    // Blank strings as a form sends them are blanks too; a staging location named stays as named.
+    const typed = await newWave({
+      sequence: '',
+      priority: '',
+      workersRequired: '',
+      doorLocation: 'D04',
+      stagingLocation: 'STG-OUT-01',
+    });
+    expect(await waveRow(typed.waveId)).toMatchObject({
+      sequence: 1,
+      priority: 50,
+      workersRequired: 1,
+      stagingLocation: 'STG-OUT-01',
+    });
+    // Without a door nothing is guessed: release refuses a wave without staging location (waveNoStagingLocation).
+    const bare = await newWave({ sequence: null, priority: null, workersRequired: null });
+    expect(await waveRow(bare.waveId)).toMatchObject({ priority: 50, workersRequired: 1, stagingLocation: null });
+    // An edit that blanks them takes the defaults again, and the door's staging location.
+    const edited = await saveWave({ id: bare.id, whId: WV.whId, priority: '', workersRequired: '', doorLocation: 'D03' });
+    expect(edited.body.data).toBe(bare.id);
+    expect(await waveRow(bare.waveId)).toMatchObject({ priority: 50, workersRequired: 1, stagingLocation: 'STG-OUT-01' });
+  });
+
+  it('refuses a priority outside 1–99 and workers outside 1–999 with a message naming the value, and saves nothing', async () => {
+    const { rows: before } = await sql<{ n: number }>`select count(*)::int as n from t_wave_master`.execute(db());
+    const priority = await saveWave({ whId: WV.whId, priority: 100 });
+    expect(priority.body).toMatchObject({ code: -10000, errorCode: 'orderPriorityRange' });
+    expect(priority.body.msg).toContain('100');
+    const workers = await saveWave({ whId: WV.whId, workersRequired: 1000 });
+    expect(workers.body).toMatchObject({ code: -10000, errorCode: 'waveWorkersRange' });
+    expect(workers.body.msg).toContain('1000');
+    const { rows: after } = await sql<{ n: number }>`select count(*)::int as n from t_wave_master`.execute(db());
+    expect(after[0]!.n).toBe(before[0]!.n);
+  });
+
   it('edits a wave only while N or H, naming the wave and its status otherwise', async () => {
     const wave = await newWave();
     expect((await saveWave({ id: wave.id, whId: WV.whId, sequence: 3, priority: 40, workersRequired: 1 })).body.data).toBe(

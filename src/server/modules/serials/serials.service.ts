@@ -407,3 +407,120 @@ export async function lookupSerial(db: Db, user: Grantee, whId: string, serialNu
       .map(({ itemNumber: _item, ...h }) => ({ ...h, id: Number(h.id) })),
   }));
 }
+
+/** Where a serial of the item is now (its master row), or null when the warehouse never had it. */
+export async function serialState(
+  db: Db | Trx,
+  whId: string,
+  itemNumber: string,
+  serialNumber: string,
+): Promise<SerialPlace | null> {
+  const { rows } = await sql<SerialPlace>`
+    select status, location_id, hu_id, lot_number, order_number, carton_number, delivery_number from tbl_sn_master
+    where wh_id = ${whId} and item_number = ${itemNumber} and serial_number = ${serialNumber}`.execute(db);
+  return rows[0] ?? null;
+}
+
+/**
+ * Carton pick's rule for one serial (README "Rules", Carton pick): IN at the carton's location off any pallet, picked
+ * for the carton's order, in no carton yet. The RF carton step checks it at each scan; `moveSerials` again at close.
+ */
+export function packableSerial(row: SerialPlace | null, carton: { locationId: string; orderNumber: string }): boolean {
+  return (
+    row?.status === 'IN' &&
+    row.locationId === carton.locationId &&
+    row.huId === null &&
+    row.orderNumber === carton.orderNumber &&
+    row.cartonNumber === null
+  );
+}
+
+/**
+ * A count's rule for one serial found at a place (README "Counts"): it is in stock there (IN or HOLD at the location,
+ * pallet and lot), or not in stock anywhere (new to the warehouse, or OUT). A serial in stock elsewhere is refused
+ * (`serialTwice`, naming where it is): the unit is misplaced and is moved there, not counted here.
+ */
+export function countableSerial(row: SerialPlace | null, place: Pick<StockKey, 'locationId' | 'huId' | 'lotNumber'>): boolean {
+  if (row === null || row.status === 'OUT') return true;
+  return row.locationId === place.locationId && row.huId === place.huId && row.lotNumber === place.lotNumber;
+}
+
+/**
+ * The serials a count names for what it found at a place (the count entry; README "Counts"): one per base unit of the
+ * counted quantity, each once (`serialCountMismatch`, `serialTwice`), each countable there. Answers null for an item
+ * without serial control (naming serials for it is refused), else the serials, sorted.
+ */
+export async function countedSerials(
+  trx: Trx,
+  key: Omit<StockKey, 'storedAttributeId'>,
+  countedQty: string,
+  serials: unknown,
+): Promise<string[] | null> {
+  const list = await namedSerials(trx, key.whId, key.itemNumber, countedQty, serials);
+  if (!list) return null;
+  const { rows } = await sql<SerialPlace & { serialNumber: string }>`
+    select serial_number, status, location_id, hu_id, lot_number, order_number, carton_number, delivery_number
+    from tbl_sn_master where wh_id = ${key.whId} and item_number = ${key.itemNumber}
+      and serial_number = any(${list}::varchar[])`.execute(trx);
+  const known = new Map(rows.map((r) => [r.serialNumber, r]));
+  for (const serial of list) {
+    const row = known.get(serial) ?? null;
+    if (!countableSerial(row, key)) {
+      throw new AppError('serialTwice', { serialNumber: serial, itemNumber: key.itemNumber, locationId: row?.locationId ?? '—' });
+    }
+  }
+  return [...list].sort();
+}
+
+type SerialKey = Omit<StockKey, 'storedAttributeId' | 'whId'>;
+const placeKey = (k: SerialKey) => JSON.stringify([k.itemNumber, k.locationId, k.huId, k.lotNumber]);
+
+/**
+ * The serials IN at each of these ledger places (item, location, pallet, lot) of the warehouse, sorted: one statement
+ * for all of them. Answers a look-up by place (a place without serials: empty).
+ */
+export async function serialsAt(trx: Trx | Db, whId: string, keys: readonly SerialKey[]): Promise<(key: SerialKey) => string[]> {
+  const byPlace = new Map<string, string[]>();
+  if (keys.length > 0) {
+    const { rows } = await sql<SerialKey & { serialNumber: string }>`
+      select item_number, location_id, hu_id, lot_number, serial_number from tbl_sn_master
+      where wh_id = ${whId} and status = 'IN'
+        and (item_number, location_id) in (
+          select * from unnest(${keys.map((k) => k.itemNumber)}::varchar[], ${keys.map((k) => k.locationId)}::varchar[]))
+      order by serial_number`.execute(trx);
+    for (const r of rows) {
+      const list = byPlace.get(placeKey(r)) ?? [];
+      list.push(r.serialNumber);
+      byPlace.set(placeKey(r), list);
+    }
+  }
+  return (key) => byPlace.get(placeKey(key)) ?? [];
+}
+
+/** The adjustment a count of a serial-controlled item makes: the serials that enter (up) and leave (down). */
+export interface CountSerialPlan {
+  up: string[];
+  down: string[];
+}
+
+/**
+ * What a count of a serial-controlled item adjusts (README "Counts"): the ledger must move by counted − book, and
+ * the serials found and not IN there enter (up) while the serials IN there and not found leave (down). When the serial
+ * master agrees with the ledger (as many serials IN there as the book) that is exactly up = found − there and down =
+ * there − found. When it does not (stock from before serials were captured), as many serials as keep the ledger's
+ * difference are named: down as many of the missing as the found extras allow, up the rest. Null when no split fits
+ * (the lines are then made without serials, to be typed on them as before).
+ */
+export function planCountSerials(counted: readonly string[], there: readonly string[], bookQty: string): CountSerialPlan | null {
+  const book = toMilli(bookQty);
+  if (book % 1000n !== 0n) return null;
+  const difference = counted.length - Number(book / 1000n);
+  const found = new Set(counted);
+  const present = new Set(there);
+  const extra = counted.filter((s) => !present.has(s));
+  const missing = there.filter((s) => !found.has(s));
+  const downCount = Math.min(missing.length, extra.length - difference);
+  const upCount = downCount + difference;
+  if (downCount < 0 || upCount < 0 || upCount > extra.length) return null;
+  return { up: extra.slice(0, upCount), down: missing.slice(0, downCount) };
+}

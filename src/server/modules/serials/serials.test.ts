@@ -9,6 +9,7 @@ import { insertAdjustment, insertMovement } from '../../../../tests/support/inve
 import { createPickFixture, insertWave, PK, releaseBody, tasksOf } from '../../../../tests/support/pickFixture';
 import { createTestApp, createUser, type TestApp } from '../../../../tests/support/testApp';
 import type { SerialLookupRow } from '../../../shared/serials';
+import { planCountSerials } from './serials.service';
 
 type Row = Record<string, unknown>;
 let t: TestApp;
@@ -306,5 +307,109 @@ describe('serial look-up grants', () => {
     const res = await lookup('R-1', granted);
     expect(res.body.code).toBe(200);
     expect(res.body.data.map((r) => [r.serialNumber, r.status])).toEqual([['R-1', 'IN']]);
+  });
+});
+
+describe('counts of a serial-controlled item', () => {
+  const ITEM = 'TSN-CNT';
+  const count = (body: Row) => t.post<number>('/api/tblCycleCountTask/save', body, admin);
+  const countTask = async () => {
+    const page = await t.post<{ content: Row[] }>(
+      '/api/tblCycleCountTask/findPage',
+      { pageNum: 1, pageSize: 10, columnFilters: { whId: PK.whId, itemNumber: ITEM } },
+      admin,
+    );
+    return page.body.data.content[0] as Row;
+  };
+  const place = async (...numbers: string[]) => {
+    const { rows } = await sql<{ serialNumber: string; status: string; locationId: string | null }>`
+      select serial_number, status, location_id from tbl_sn_master
+      where wh_id = ${PK.whId} and item_number = ${ITEM} and serial_number = any(${numbers}::varchar[])
+      order by serial_number`.execute(db());
+    return rows.map((r) => [r.serialNumber, r.status, r.locationId]);
+  };
+
+  it('names the serials found at the count; the adjustment puts the new one in and the missing one out', async () => {
+    await sql`
+      insert into t_item_master (wh_id, client_code, item_number, description, uom, lot_control, serial_control)
+      values (${PK.whId}, ${PK.client}, ${ITEM}, '扫码枪 Scanner', 'EA', 'N', 'Y')`.execute(db());
+    await po('SNC-PO1', ITEM, '3');
+    expect(
+      (await receive({ poNumber: 'SNC-PO1', qty: '3', locationId: PK.p3, serialNumbers: ['C-1', 'C-2', 'C-3'] })).body.code,
+    ).toBe(200);
+    await po('SNC-PO2', ITEM, '1');
+    expect((await receive({ poNumber: 'SNC-PO2', qty: '1', locationId: PK.p2, serialNumbers: ['C-9'] })).body.code).toBe(200);
+    const made = await t.post(
+      '/api/tblCycleCountTask/generateCountTaskByLocItem',
+      { whId: PK.whId, zone: PK.zoneA, itemNumber: ITEM, fromLocation: PK.p3, toLocation: PK.p3 },
+      admin,
+    );
+    expect(made.body.data).toMatchObject({ count: 1 });
+    const task = await countTask();
+
+    // One serial per unit counted, each once, none in stock elsewhere (C-9 is at another location): nothing changes.
+    const refusals: [string, string][] = [
+      ['C-1\nC-2', 'serialCountMismatch'],
+      ['C-1 C-1 C-2', 'serialTwice'],
+      ['C-1\nC-2\nC-9', 'serialTwice'],
+    ];
+    for (const [serialNumbers, errorCode] of refusals) {
+      expect((await count({ ...task, cycleCountQty: '3', serialNumbers })).body, serialNumbers).toMatchObject({ errorCode });
+    }
+    expect(await countTask()).toMatchObject({ status: 'N', serialNumbers: null });
+
+    // Counted: C-1 and C-2 there, C-4 never recorded; C-3 not found.
+    expect((await count({ ...task, cycleCountQty: '3', serialNumbers: 'C-4\nC-2\nC-1' })).body.code).toBe(200);
+    expect(await countTask()).toMatchObject({ status: 'C', logicQty: '3', serialNumbers: 'C-1\nC-2\nC-4' });
+    const adjustment = await t.post<{ adjustmentTaskId: string; lines: number }>(
+      '/api/tblCycleCountTask/generateAdjustmentTask',
+      { whId: PK.whId, ids: [task.id] },
+      admin,
+    );
+    expect(adjustment.body.data.lines).toBe(2);
+    const taskId = adjustment.body.data.adjustmentTaskId;
+    const { rows: lines } = await sql<{ qty: string; serialNumbers: string; locationId: string }>`
+      select trim_scale(qty)::text as qty, serial_numbers, location_id from tbl_inv_adjustment_detail
+      where wh_id = ${PK.whId} and task_id = ${taskId} order by line_number`.execute(db());
+    expect(lines).toEqual([
+      { qty: '1', serialNumbers: 'C-4', locationId: PK.p3 },
+      { qty: '-1', serialNumbers: 'C-3', locationId: PK.p3 },
+    ]);
+    // Confirmed as generated: no serial typed on the lines.
+    const confirmed = await t.post('/api/tblInvAdjustment/confirmInvAdjustment', { whId: PK.whId, taskId }, admin);
+    expect(confirmed.body.code).toBe(200);
+    expect(await place('C-1', 'C-2', 'C-3', 'C-4', 'C-9')).toEqual([
+      ['C-1', 'IN', PK.p3],
+      ['C-2', 'IN', PK.p3],
+      ['C-3', 'OUT', null],
+      ['C-4', 'IN', PK.p3],
+      ['C-9', 'IN', PK.p2],
+    ]);
+    expect(await events('C-3')).toEqual(['RECEIVE', 'ADJUST_OUT']);
+    const { rows: stock } = await sql<{ qty: string }>`
+      select trim_scale(sum(actual_qty))::text as qty from t_stored_item
+      where wh_id = ${PK.whId} and item_number = ${ITEM} and location_id = ${PK.p3}`.execute(db());
+    expect(stock[0]?.qty).toBe('3');
+  });
+
+  it('takes no serials for an item without serial control', async () => {
+    await sql`
+      insert into tbl_cycle_count_task (wh_id, work_q_id, status, sub_type, location_id, item_number, logic_qty)
+      values (${PK.whId}, 'SNC-CC-PLAIN', 'N', 'LOCITEM', ${PK.p1}, ${PK.itemPlain}, 0)`.execute(db());
+    const { rows } = await sql<Row>`select * from v_cycle_count_task where work_q_id = 'SNC-CC-PLAIN'`.execute(db());
+    const res = await count({ ...rows[0], cycleCountQty: '1', serialNumbers: 'P-1' });
+    expect(res.body).toMatchObject({ errorCode: 'itemNotSerialControlled' });
+  });
+});
+
+describe('what a count of serials adjusts (planCountSerials)', () => {
+  it('names the serials found up and the missing down, and only as many as the ledger moves when the master lags', () => {
+    // Master and ledger agree: exactly the differences, both ways.
+    expect(planCountSerials(['A', 'B', 'D'], ['A', 'B', 'C'], '3')).toEqual({ up: ['D'], down: ['C'] });
+    expect(planCountSerials([], ['A', 'B'], '2')).toEqual({ up: [], down: ['A', 'B'] });
+    // Five units booked before serials were captured, none recorded: six counted register one (the ledger's +1).
+    expect(planCountSerials(['A', 'B', 'C', 'D', 'E', 'F'], [], '5')).toEqual({ up: ['A'], down: [] });
+    // Three booked, two serials recorded, none found: no split names the −3 → lines without serials.
+    expect(planCountSerials([], ['A', 'B'], '3')).toBeNull();
   });
 });

@@ -78,7 +78,7 @@ describe('setCarrier', () => {
     const [carton] = packed.cartons as [string];
     expect((await setCarrier([carton], 'SF', labeller)).status).toBe(403);
     expect(await cartonCarrier(carton)).toEqual({ carrier: null, status: 'C' });
-    // The permission is a button of the cartons screen (menu tree, migration 0030), so a role can be given it.
+    // The permission is a button of the cartons screen (menu tree, migration 0031), so a role can be given it.
     const { rows } = await sql`
       select m.name_en from sys_menu m join sys_menu s on s.id = m.parent_id
       where m.perms = ${SET_CARRIER_PERMISSION} and s.url = 'Wms/TblShippingLabel'`.execute(db());

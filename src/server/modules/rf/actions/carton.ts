@@ -3,15 +3,18 @@
  * the wave's staging location) → item scan → quantity, repeated; F1 closes the carton with what was scanned
  * (`completeCartonPick`), F2 cancels an empty carton (`exitCartonPick`) — the carton pick screen's services
  * (`tblShippingLabel/getNextCarton|completeCartonPick|exitCartonPick`, permissions tblShippingLabel add and edit).
- * What is scanned into the carton is kept in the flow's values until F1 (`packList`: pickDetailId|lot|attribute|qty;…).
+ * What is scanned into the carton is kept in the flow's values until F1 (`packList`: pickDetailId|lot|attribute|qty|serials;…,
+ * the serials URI-encoded and comma-separated). A serial-controlled line asks one serial per unit packed at `CTN_SN`
+ * (branch 1 of the quantity), each checked at its scan as the packing desk's service checks it at close.
  */
 import { sql } from 'kysely';
 import { permission } from '../../../../shared/permissions';
 import { AppError } from '../../../platform/errors';
 import { fromMilli, toMilli } from '../../inventory/ledger.service';
+import { packableSerial, serialState } from '../../serials/serials.service';
 import { completeCartonPick, exitCartonPick, getNextCarton, type PackInputLine } from '../../shipping/cartons.service';
-import { gs1Of, requireCode, requireQty, scannedItem } from './common';
-import type { RfAction, RfContext, RfValues } from './types';
+import { gs1Of, requireCode, requireQty, scannedItem, scannedSerial, serialValues } from './common';
+import type { RfAction, RfContext, RfResult, RfValues } from './types';
 
 const CARTON = [permission('tblShippingLabel', 'add'), permission('tblShippingLabel', 'edit')] as const;
 
@@ -20,6 +23,7 @@ interface Packed {
   lotNumber: string | null;
   storedAttributeId: number | null;
   qty: string;
+  serials: string[];
 }
 
 const packedOf = (values: Readonly<RfValues>): Packed[] =>
@@ -27,13 +31,46 @@ const packedOf = (values: Readonly<RfValues>): Packed[] =>
     .split(';')
     .filter(Boolean)
     .map((part) => {
-      const [id, lot, attr, qty] = part.split('|');
-      return { pickDetailId: Number(id), lotNumber: lot || null, storedAttributeId: attr ? Number(attr) : null, qty: qty ?? '0' };
+      const [id, lot, attr, qty, serials] = part.split('|');
+      return {
+        pickDetailId: Number(id),
+        lotNumber: lot || null,
+        storedAttributeId: attr ? Number(attr) : null,
+        qty: qty ?? '0',
+        serials: (serials ?? '').split(',').filter(Boolean).map(decodeURIComponent),
+      };
     });
 const packText = (list: Packed[]) =>
-  list.map((p) => `${p.pickDetailId}|${p.lotNumber ?? ''}|${p.storedAttributeId ?? ''}|${p.qty}`).join(';');
-const sameLine = (a: Packed, b: Omit<Packed, 'qty'>) =>
+  list
+    .map(
+      (p) =>
+        `${p.pickDetailId}|${p.lotNumber ?? ''}|${p.storedAttributeId ?? ''}|${p.qty}|${p.serials.map(encodeURIComponent).join(',')}`,
+    )
+    .join(';');
+const sameLine = (a: Omit<Packed, 'serials'>, b: Omit<Packed, 'qty' | 'serials'>) =>
   a.pickDetailId === b.pickDetailId && a.lotNumber === b.lotNumber && a.storedAttributeId === b.storedAttributeId;
+
+/** One more line scanned into the carton: kept in `packList` until F1, the step's values cleared. */
+function packedInto(ctx: RfContext, packed: Packed[], line: Packed): RfResult {
+  const total = packed.reduce((s, p) => s + toMilli(p.qty), 0n) + toMilli(line.qty);
+  return {
+    values: {
+      packList: packText([...packed, line]),
+      packedQty: fromMilli(total),
+      packLine: null,
+      packItem: null,
+      packQty: null,
+      serialScan: null,
+      serials: null,
+      serialCount: null,
+      serialsNeeded: null,
+    },
+    message: {
+      key: 'rf.msg.packed',
+      params: { qty: line.qty, itemNumber: ctx.values.itemNumber ?? '', cartonNumber: ctx.values.cartonNumber ?? '' },
+    },
+  };
+}
 
 /** The open carton of the flow's order (resumed through getNextCarton) with what is left to pack. */
 async function carton(ctx: RfContext) {
@@ -57,6 +94,11 @@ const CARTON_VALUES = [
   'packQty',
   'packItem',
   'left',
+  'cartonLocation',
+  'serialScan',
+  'serials',
+  'serialCount',
+  'serialsNeeded',
 ];
 const cleared = () => Object.fromEntries(CARTON_VALUES.map((k) => [k, null])) as Record<string, null>;
 
@@ -83,6 +125,7 @@ export const CARTON_ACTIONS: RfAction[] = [
           waveId,
           cartonNumber: open.cartonNumber,
           cartonType: open.cartonType,
+          cartonLocation: open.locationId,
           packedQty: '0',
           left: fromMilli(left),
         },
@@ -136,7 +179,7 @@ export const CARTON_ACTIONS: RfAction[] = [
     kind: 'exec',
     name: 'carton.qty',
     permission: CARTON,
-    doc: 'The quantity into the carton (qtyPositive, at most what is left of the line: packQtyTooLarge); kept until F1.',
+    doc: 'The quantity into the carton (qtyPositive, at most what is left of the line: packQtyTooLarge); kept until F1. A serial-controlled line: a whole number (serialCountMismatch), then branch 1, the serial step once per unit.',
     async run(ctx) {
       const qty = requireQty(ctx.input, 'qtyPositive');
       const [id, lot, attr] = (ctx.values.packLine ?? '').split('|');
@@ -148,20 +191,42 @@ export const CARTON_ACTIONS: RfAction[] = [
       const left = toMilli(line?.remainingQty ?? '0') - inCarton;
       if (toMilli(qty) > left)
         throw new AppError('packQtyTooLarge', { qty, remaining: fromMilli(left), pickDetailId: key.pickDetailId });
-      const total = packed.reduce((s, p) => s + toMilli(p.qty), 0n) + toMilli(qty);
-      return {
-        values: {
-          packList: packText([...packed, { ...key, qty }]),
-          packedQty: fromMilli(total),
-          packLine: null,
-          packItem: null,
-          packQty: null,
-        },
-        message: {
-          key: 'rf.msg.packed',
-          params: { qty, itemNumber: ctx.values.itemNumber ?? '', cartonNumber: ctx.values.cartonNumber ?? '' },
-        },
-      };
+      const itemNumber = ctx.values.itemNumber ?? '';
+      if (line?.serialControl) {
+        if (toMilli(qty) % 1000n !== 0n) throw new AppError('serialCountMismatch', { itemNumber, qty, count: 0 });
+        return {
+          values: {
+            packQty: qty,
+            cartonLocation: open.locationId,
+            serials: '',
+            serialCount: '0',
+            serialsNeeded: fromMilli(toMilli(qty)),
+          },
+          branch: 1,
+        };
+      }
+      return packedInto(ctx, packed, { ...key, qty, serials: [] });
+    },
+  },
+  {
+    kind: 'exec',
+    name: 'carton.serial',
+    permission: CARTON,
+    doc: 'One serial of the units packed (the item label’s GS1 AI 21, or typed): in stock at the carton’s location off any pallet, picked for the order and in no carton yet (serialNotHere), not scanned before into this carton (serialTwice). Branch 1 until one per unit; then the line is kept with its serials until F1, as carton.qty.',
+    async run(ctx) {
+      const itemNumber = ctx.values.itemNumber ?? '';
+      const { serial, serials } = await scannedSerial(ctx, itemNumber);
+      const packed = packedOf(ctx.values);
+      if (packed.some((p) => p.serials.includes(serial))) throw new AppError('serialTwice', { serialNumber: serial, itemNumber });
+      const locationId = ctx.values.cartonLocation ?? '';
+      const place = { locationId, orderNumber: ctx.values.orderNumber ?? '' };
+      if (!packableSerial(await serialState(ctx.db, ctx.whId, itemNumber, serial), place)) {
+        throw new AppError('serialNotHere', { serialNumber: serial, itemNumber, locationId });
+      }
+      if (serials.length < Number(ctx.values.serialsNeeded ?? '0')) return { values: serialValues(serials), branch: 1 };
+      const [id, lot, attr] = (ctx.values.packLine ?? '').split('|');
+      const key = { pickDetailId: Number(id), lotNumber: lot || null, storedAttributeId: attr ? Number(attr) : null };
+      return packedInto(ctx, packed, { ...key, qty: ctx.values.packQty ?? '0', serials });
     },
   },
   {
@@ -171,7 +236,10 @@ export const CARTON_ACTIONS: RfAction[] = [
     doc: 'F1: closes the carton with what was scanned (completeCartonPick: moves the stock into the carton, weight status).',
     async run(ctx) {
       const packed = packedOf(ctx.values);
-      const lines: PackInputLine[] = packed.map((p) => ({ ...p }));
+      const lines: PackInputLine[] = packed.map(({ serials, ...p }) => ({
+        ...p,
+        ...(serials.length > 0 ? { serialNumbers: serials } : {}),
+      }));
       const done = await completeCartonPick(
         ctx.db,
         { whId: ctx.whId, cartonNumber: ctx.values.cartonNumber ?? '', lines },

@@ -2,14 +2,17 @@
  * COUNT (README "Seeded flows"): a count task (its number, or a location with an open task) → location scan →
  * quantity counted → the generic `tblCycleCountTask/save` of the console (the engine's `saveRow` with the count
  * entry hook `enterCount`, permission tblCycleCountTask edit). The count is blind: the book quantity is not shown.
+ * Units counted of a serial-controlled item: one serial per unit at `CNT_SN` (branch 1 of the quantity), then the save.
  */
 import { sql } from 'kysely';
 import { permission } from '../../../../shared/permissions';
 import { findPage, saveRow } from '../../../crud/crud.service';
 import { AppError } from '../../../platform/errors';
 import { CYCLE_COUNT_BINDING } from '../../cyclecount/cyclecount.bindings';
-import { requireCode, requireQty, sameCode } from './common';
-import type { RfAction, RfContext } from './types';
+import { toMilli } from '../../inventory/ledger.service';
+import { countableSerial, isSerialItem, serialState } from '../../serials/serials.service';
+import { requireCode, requireQty, sameCode, scannedSerial, serialValues } from './common';
+import type { RfAction, RfContext, RfResult } from './types';
 
 const COUNT = permission('tblCycleCountTask', 'edit');
 type Row = Record<string, unknown>;
@@ -33,6 +36,27 @@ async function openTask(ctx: RfContext, code: string): Promise<Row | null> {
   return page.content[0] ?? null;
 }
 
+const COUNT_VALUES = ['countTaskId', 'locationId', 'itemNumber', 'lotNumber', 'huId', 'scanLocation', 'countQty'] as const;
+const SERIAL_VALUES = ['serialScan', 'serials', 'serialCount', 'serialsNeeded'] as const;
+const cleared = (names: readonly string[]) => Object.fromEntries(names.map((k) => [k, null])) as Record<string, null>;
+
+/** The count of the flow's task (with the serials found) through the task's generic save; the flow's task cleared. */
+async function saveCount(ctx: RfContext, qty: string, serials: readonly string[] | null): Promise<RfResult> {
+  const task = await openTask(ctx, ctx.values.workQId ?? '');
+  if (!task || String(task.id) !== ctx.values.countTaskId) {
+    throw new AppError('rfCountTaskNotFound', { code: ctx.values.workQId ?? '' });
+  }
+  await saveRow(ctx.db, CYCLE_COUNT_BINDING, ctx.user, {
+    ...task,
+    cycleCountQty: qty,
+    serialNumbers: serials ? serials.join('\n') : null,
+  });
+  return {
+    values: { ...cleared(COUNT_VALUES), ...cleared(SERIAL_VALUES) },
+    message: { key: 'rf.msg.counted', params: { workQId: ctx.values.workQId ?? '', qty } },
+  };
+}
+
 export const COUNT_ACTIONS: RfAction[] = [
   {
     kind: 'exec',
@@ -53,6 +77,7 @@ export const COUNT_ACTIONS: RfAction[] = [
           huId: text(task.huId),
           countQty: null,
           scanLocation: null,
+          ...cleared(SERIAL_VALUES),
         },
       };
     },
@@ -87,26 +112,36 @@ export const COUNT_ACTIONS: RfAction[] = [
     kind: 'exec',
     name: 'count.enter',
     permission: COUNT,
-    doc: 'The quantity counted (qtyNonNegative) → the count task’s generic save (saveRow + enterCount: status, lot, pallet, book quantity read now, COUNT log row).',
+    doc: 'The quantity counted (qtyNonNegative) → the count task’s generic save (saveRow + enterCount: status, lot, pallet, book quantity read now, COUNT log row). Units of a serial-controlled item: a whole number (serialCountMismatch), then branch 1, the serial step once per unit.',
     async run(ctx) {
       const qty = requireQty(ctx.input, 'qtyNonNegative');
-      const task = await openTask(ctx, ctx.values.workQId ?? '');
-      if (!task || String(task.id) !== ctx.values.countTaskId) {
-        throw new AppError('rfCountTaskNotFound', { code: ctx.values.workQId ?? '' });
+      const itemNumber = ctx.values.itemNumber ?? '';
+      if (toMilli(qty) === 0n || !itemNumber || !(await isSerialItem(ctx.db, ctx.whId, itemNumber))) {
+        return saveCount(ctx, qty, null);
       }
-      await saveRow(ctx.db, CYCLE_COUNT_BINDING, ctx.user, { ...task, cycleCountQty: qty });
-      return {
-        values: {
-          countTaskId: null,
-          locationId: null,
-          itemNumber: null,
-          lotNumber: null,
-          huId: null,
-          scanLocation: null,
-          countQty: null,
-        },
-        message: { key: 'rf.msg.counted', params: { workQId: ctx.values.workQId ?? '', qty } },
+      if (toMilli(qty) % 1000n !== 0n) throw new AppError('serialCountMismatch', { itemNumber, qty, count: 0 });
+      return { values: { countQty: qty, serials: '', serialCount: '0', serialsNeeded: String(Number(qty)) }, branch: 1 };
+    },
+  },
+  {
+    kind: 'exec',
+    name: 'count.serial',
+    permission: COUNT,
+    doc: 'One serial of the units counted (the item label’s GS1 AI 21, or typed): in stock at the task’s location, pallet and lot, or in stock nowhere (serialTwice names where it is), not scanned before (serialTwice). Branch 1 until one per unit; then the save, as count.enter.',
+    async run(ctx) {
+      const itemNumber = ctx.values.itemNumber ?? '';
+      const { serial, serials } = await scannedSerial(ctx, itemNumber);
+      const row = await serialState(ctx.db, ctx.whId, itemNumber, serial);
+      const place = {
+        locationId: ctx.values.locationId ?? '',
+        huId: ctx.values.huId || null,
+        lotNumber: ctx.values.lotNumber || null,
       };
+      if (!countableSerial(row, place)) {
+        throw new AppError('serialTwice', { serialNumber: serial, itemNumber, locationId: row?.locationId ?? '—' });
+      }
+      if (serials.length < Number(ctx.values.serialsNeeded ?? '0')) return { values: serialValues(serials), branch: 1 };
+      return saveCount(ctx, ctx.values.countQty ?? '', serials);
     },
   },
 ];

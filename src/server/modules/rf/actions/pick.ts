@@ -2,11 +2,13 @@
  * PICK (README "Seeded flows"): wave → the next open pick task of the wave and client (shown in the headers) →
  * location scan → item scan → quantity → `completeWavePick`; F1 → quantity found → `pickLocShortage` — the pick task
  * screen's services (`tWavePickTask/completeWavePick`, `pickLocShortage`, permission tWavePickTask edit). After each
- * task the next one follows; when none is left, branch 1 (back to the wave step).
+ * task the next one follows; when none is left, branch 1 (back to the wave step). A serial-controlled item asks one serial
+ * per unit picked — or per unit found at a short pick (`serialsFor` short) — at `PCK_SN` (branch 2) before the call.
  */
 import { sql } from 'kysely';
 import { permission } from '../../../../shared/permissions';
 import { AppError } from '../../../platform/errors';
+import { toMilli } from '../../inventory/ledger.service';
 import { completeWavePick, pickLocShortage } from '../../outbound/picking.service';
 import { isSerialItem, serialAt } from '../../serials/serials.service';
 import { gs1Of, requireCode, requireQty, sameCode, scannedItem, scannedSerial, serialValues } from './common';
@@ -44,6 +46,7 @@ const TASK_VALUES = [
   'serials',
   'serialCount',
   'serialsNeeded',
+  'serialsFor',
 ] as const;
 
 /** The wave's next open task of the client, in picking order. */
@@ -97,6 +100,21 @@ async function confirmPick(ctx: RfContext, qty: string, serials: readonly string
     };
   }
   return onward(ctx, { key: 'rf.msg.picked', params });
+}
+
+/** The short pick of the current task with the quantity found (and its serials); then the next task, or branch 1. */
+async function confirmShort(ctx: RfContext, found: string, serials: readonly string[] | null): Promise<RfResult> {
+  const answer = await pickLocShortage(ctx.db, { id: currentTask(ctx), qtyFound: found, serialNumbers: serials }, ctx.user);
+  return onward(ctx, {
+    key: 'rf.msg.shortPicked',
+    params: { pickId: ctx.values.pickId ?? '', short: answer.shortQty, qty: answer.pickedQty },
+  });
+}
+
+/** The serial step (branch 2) for `qty` units of a serial-controlled item: a whole number (serialCountMismatch). */
+function askSerials(itemNumber: string, qty: string, serialsFor: 'pick' | 'short'): RfResult {
+  if (!Number.isInteger(Number(qty))) throw new AppError('serialCountMismatch', { itemNumber, qty, count: 0 });
+  return { values: { serials: '', serialCount: '0', serialsNeeded: String(Number(qty)), serialsFor }, branch: 2 };
 }
 
 /** After a pick or a short pick: the next task, or branch 1 when the wave has none left for this client. */
@@ -194,15 +212,15 @@ export const PICK_ACTIONS: RfAction[] = [
       const qty = requireQty(count ?? ctx.input, 'qtyPositive');
       const itemNumber = ctx.values.itemNumber ?? '';
       if (!(await isSerialItem(ctx.db, ctx.whId, itemNumber))) return confirmPick(ctx, qty, null);
-      if (!Number.isInteger(Number(qty))) throw new AppError('serialCountMismatch', { itemNumber, qty, count: 0 });
-      return { values: { pickQty: qty, serials: '', serialCount: '0', serialsNeeded: qty }, branch: 2 };
+      const ask = askSerials(itemNumber, qty, 'pick');
+      return { ...ask, values: { ...ask.values, pickQty: qty } };
     },
   },
   {
     kind: 'exec',
     name: 'pick.serial',
     permission: PICK,
-    doc: 'One serial of the picked units (the item label’s GS1 AI 21, or typed): in stock at the task’s location and pallet (serialNotHere), not scanned before (serialTwice). Branch 2 until one per unit is scanned; then completeWavePick with the serials, as pick.confirm.',
+    doc: 'One serial of the units picked (or found, at a short pick): the item label’s GS1 AI 21, or typed; in stock at the task’s location and pallet (serialNotHere), not scanned before (serialTwice). Branch 2 until one per unit is scanned; then completeWavePick with the serials, as pick.confirm — or pickLocShortage, as pick.short.',
     async run(ctx) {
       const itemNumber = ctx.values.itemNumber ?? '';
       const { serial, serials } = await scannedSerial(ctx, itemNumber);
@@ -211,6 +229,7 @@ export const PICK_ACTIONS: RfAction[] = [
         throw new AppError('serialNotHere', { serialNumber: serial, itemNumber, locationId: place.locationId });
       }
       if (serials.length < Number(ctx.values.serialsNeeded ?? '0')) return { values: serialValues(serials), branch: 2 };
+      if (ctx.values.serialsFor === 'short') return confirmShort(ctx, ctx.values.qtyFound ?? '', serials);
       return confirmPick(ctx, ctx.values.pickQty ?? '', serials);
     },
   },
@@ -218,15 +237,16 @@ export const PICK_ACTIONS: RfAction[] = [
     kind: 'exec',
     name: 'pick.short',
     permission: PICK,
-    doc: 'F1 short pick: the quantity found at the location (qtyNonNegative, below the open quantity) → pickLocShortage; then the next task, or branch 1.',
+    doc: 'F1 short pick: the quantity found at the location (qtyNonNegative, below the open quantity) → pickLocShortage; then the next task, or branch 1. Units found of a serial-controlled item: branch 2, the serial step once per unit found (below the open quantity first: shortFoundNotBelowOpen).',
     async run(ctx) {
-      const id = currentTask(ctx);
+      currentTask(ctx);
       const found = requireQty(ctx.input, 'qtyNonNegative');
-      const answer = await pickLocShortage(ctx.db, { id, qtyFound: found }, ctx.user);
-      return onward(ctx, {
-        key: 'rf.msg.shortPicked',
-        params: { pickId: ctx.values.pickId ?? '', short: answer.shortQty, qty: answer.pickedQty },
-      });
+      const itemNumber = ctx.values.itemNumber ?? '';
+      if (toMilli(found) === 0n || !(await isSerialItem(ctx.db, ctx.whId, itemNumber))) return confirmShort(ctx, found, null);
+      const open = ctx.values.openQty ?? '0';
+      if (toMilli(found) >= toMilli(open)) throw new AppError('shortFoundNotBelowOpen', { qtyFound: found, open });
+      const ask = askSerials(itemNumber, found, 'short');
+      return { ...ask, values: { ...ask.values, qtyFound: found } };
     },
   },
 ];
