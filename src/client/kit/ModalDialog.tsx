@@ -8,17 +8,66 @@ export type ModalDialogProps = Omit<ComponentProps<typeof SlDialog>, 'onSlReques
   onClose: () => void;
 };
 
+/** The controls a user types or chooses in; the first one the dialog holds takes the focus when it opens. */
+const FIELDS = [
+  'sl-input',
+  'sl-select',
+  'sl-textarea',
+  'sl-checkbox',
+  'sl-radio-group',
+  'sl-switch',
+  'input',
+  'select',
+  'textarea',
+]
+  .map((tag) => `${tag}:not([disabled]):not([readonly]):not([type="hidden"])`)
+  .join(', ');
+
+/**
+ * The field a dialog focuses when it opens (issue 27 item 5): one marked `autofocus`, else the first editable field in
+ * the dialog's order, not one folded away in a closed "more" section or not shown. Null: the dialog keeps Shoelace's
+ * own focus (its panel), e.g. a message with only buttons.
+ */
+export function firstField(dialog: HTMLElement, marked: HTMLElement | null): HTMLElement | null {
+  if (marked?.isConnected) return marked;
+  for (const field of dialog.querySelectorAll<HTMLElement>(FIELDS)) {
+    if (field.closest('sl-details:not([open]), [hidden]')) continue;
+    if (field.getClientRects().length === 0) continue;
+    return field;
+  }
+  return null;
+}
+
 /**
  * A Shoelace dialog that a click beside it does not close (spec 000 §9: "dialogs cannot be closed by clicking
- * outside"); Escape and the close button still do. Label and content are the caller's, and so is the width, within
- * the limits of kit.css: never narrower than a usable form, never wider than the screen less a margin.
+ * outside"); Escape and the close button still do. It opens with its first field focused (`firstField`), so a clerk
+ * types at once; a dialog choosing its own focus handles `onSlInitialFocus` and prevents the default. Label and
+ * content are the caller's, and so is the width, within the limits of kit.css: never narrower than a usable form,
+ * never wider than the screen less a margin.
  */
-export function ModalDialog({ onClose, className, ...props }: ModalDialogProps) {
+export function ModalDialog({ onClose, className, onSlShow, onSlInitialFocus, ...props }: ModalDialogProps) {
   return (
     <SlDialog
       {...props}
       // wharf-modal: the width rules every dialog shares (kit.css).
       className={className ? `wharf-modal ${className}` : 'wharf-modal'}
+      onSlShow={(event) => {
+        // Shoelace takes the `autofocus` mark away while it opens: it is read here, before that.
+        if (event.target === event.currentTarget) {
+          const dialog = event.currentTarget as HTMLElement & { wharfAutofocus?: HTMLElement | null };
+          dialog.wharfAutofocus = dialog.querySelector<HTMLElement>('[autofocus]');
+        }
+        onSlShow?.(event);
+      }}
+      onSlInitialFocus={(event) => {
+        onSlInitialFocus?.(event);
+        if (event.defaultPrevented || event.target !== event.currentTarget) return;
+        const dialog = event.currentTarget as HTMLElement & { wharfAutofocus?: HTMLElement | null };
+        const field = firstField(dialog, dialog.wharfAutofocus ?? null);
+        if (!field) return;
+        event.preventDefault();
+        field.focus({ preventScroll: true });
+      }}
       onSlRequestClose={(event) => {
         // Events of inner controls (a select's dropdown closing) bubble up here: only the dialog's own count.
         if (event.target === event.currentTarget && event.detail.source === 'overlay') event.preventDefault();

@@ -368,7 +368,12 @@ describe('the receive dialog’s attribute choices (getItemAttributeValues)', ()
       values (${IN.whId}, ${IN.client}, ${IN.i2}, ${item}, ${await combination('Red', 'XL')}, 5)`.execute(db());
     // Named on a PO line: Blue / M; received on another line: Green / S.
     await insertPo(db(), 'RV-CHOICE', [
-      { lineNumber: 1, itemNumber: item, qty: '5', attributes: { storedAttributeId: await combination('Blue', 'M'), values: ['Blue', null, 'M'] } },
+      {
+        lineNumber: 1,
+        itemNumber: item,
+        qty: '5',
+        attributes: { storedAttributeId: await combination('Blue', 'M'), values: ['Blue', null, 'M'] },
+      },
       { lineNumber: 2, itemNumber: item, qty: '5' },
     ]);
     const received = await receive({
