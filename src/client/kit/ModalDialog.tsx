@@ -1,5 +1,6 @@
 /** The one dialog of the console: every modal (forms, confirmations, details, pickers) is this component. */
-import type { ComponentProps } from 'react';
+import type SlDialogElement from '@shoelace-style/shoelace/dist/components/dialog/dialog.component.js';
+import { type ComponentProps, useEffect, useRef } from 'react';
 import { SlDialog } from './sl';
 import './kit.css';
 
@@ -46,9 +47,33 @@ export function firstField(dialog: HTMLElement, marked: HTMLElement | null): HTM
  * never wider than the screen less a margin.
  */
 export function ModalDialog({ onClose, className, onSlShow, onSlInitialFocus, ...props }: ModalDialogProps) {
+  const ref = useRef<SlDialogElement & { wharfAutofocus?: HTMLElement | null }>(null);
+  const mountedOpen = useRef(Boolean(props.open));
+  // Shoelace announces no opening for a dialog mounted open (no sl-show, no sl-initial-focus: the receive, pick and
+  // confirmation dialogs): the initial focus is announced here once it has rendered, so both kinds behave alike.
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!mountedOpen.current || !dialog) return;
+    let frame = 0;
+    let cancelled = false;
+    void customElements
+      .whenDefined('sl-dialog')
+      .then(() => dialog.updateComplete)
+      .then(() => {
+        if (cancelled) return;
+        frame = requestAnimationFrame(() => {
+          if (dialog.open) dialog.dispatchEvent(new CustomEvent('sl-initial-focus', { cancelable: true }));
+        });
+      });
+    return () => {
+      cancelled = true;
+      cancelAnimationFrame(frame);
+    };
+  }, []);
   return (
     <SlDialog
       {...props}
+      ref={ref}
       // wharf-modal: the width rules every dialog shares (kit.css).
       className={className ? `wharf-modal ${className}` : 'wharf-modal'}
       onSlShow={(event) => {
@@ -63,7 +88,8 @@ export function ModalDialog({ onClose, className, onSlShow, onSlInitialFocus, ..
         onSlInitialFocus?.(event);
         if (event.defaultPrevented || event.target !== event.currentTarget) return;
         const dialog = event.currentTarget as HTMLElement & { wharfAutofocus?: HTMLElement | null };
-        const field = firstField(dialog, dialog.wharfAutofocus ?? null);
+        // Opened by Shoelace, the mark was read at sl-show; mounted open, it is still on its field.
+        const field = firstField(dialog, dialog.wharfAutofocus ?? dialog.querySelector<HTMLElement>('[autofocus]'));
         if (!field) return;
         event.preventDefault();
         field.focus({ preventScroll: true });
