@@ -97,18 +97,20 @@ export function FormDialog({
 
   // A fresh form each time the dialog opens (the parent keeps it mounted between uses). The fields are mounted
   // afresh too: a choice list must take the row's value as the one it arrived with, not as a change of the last one.
-  const wasOpen = useRef(false);
+  // Done while rendering (React's "adjusting state when a prop changes"), not in an effect: the commit that opens the
+  // dialog already holds the fresh fields, so the field the dialog focuses as it opens is not replaced a moment later.
+  const [wasOpen, setWasOpen] = useState(false);
   const [opening, setOpening] = useState(0);
-  useEffect(() => {
-    if (open && !wasOpen.current) {
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) {
       setValues(initialValues(entity, row));
       setErrors({});
       setSaving(false);
       setMoreOpen(false);
       setOpening((n) => n + 1);
     }
-    wasOpen.current = open;
-  }, [open, entity, row]);
+  }
 
   const message = (problem: FieldProblem) => t(`error.${problem.code}`, problem.params);
 
