@@ -62,6 +62,12 @@ export interface ItemAttributeType {
   attributeType: string;
 }
 
+/** A used slot with the values the item already has in the warehouse (`tReceipt/getItemAttributeValues`). */
+export interface ItemAttributeChoices extends ItemAttributeType {
+  /** Known values, alphabetical: in stock, received before or named on a PO line of the item. */
+  values: string[];
+}
+
 /** The location's handling information (`getLocItemHuIndicate`): I item location, H pallet location. */
 export interface LocationHuIndicate {
   locationId: string;

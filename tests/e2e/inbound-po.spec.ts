@@ -22,10 +22,16 @@ async function scrollGrid(page: Page, entity: string): Promise<void> {
     });
 }
 
-/** Adds a PO for ACME from the list; the lines of the new PO open at once. Answers its number. */
-async function newPo(page: Page, poNumber: string, vendor: RegExp): Promise<string> {
+/**
+ * Adds a PO for ACME from the list; the lines of the new PO open at once. Answers its number. The dialog opens on its
+ * first field, the warehouse, holding the list's warehouse, with the number's hint beside the number (issue 27 item 5).
+ */
+async function newPo(page: Page, poNumber: string, vendor: RegExp, autoNumberHint: string): Promise<string> {
+  await expect(list(page).getByTestId('filter-whId')).toHaveJSProperty('value', 'WH01');
   await list(page).getByTestId('add').click();
-  await choose(page, 'whId', /^WH01/);
+  await expect(field(page, 'whId')).toBeFocused();
+  await expect(field(page, 'whId')).toHaveJSProperty('value', 'WH01');
+  await expect(field(page, 'poNumber').getByText(autoNumberHint)).toBeVisible();
   await choose(page, 'clientCode', /^ACME/);
   if (poNumber) await input(page, 'poNumber').fill(poNumber);
   await choose(page, 'vendorCode', vendor);
@@ -57,8 +63,8 @@ async function addLines(page: Page, texts: { attributesEmpty: string; duplicate:
   await input(page, 'lotNumber').fill('L310315');
   await input(page, 'deliveryDate').fill('2031-03-15');
   await input(page, 'vendorItemNumber').fill('NFS-550');
-  // Item attributes are empty: refused before anything is saved.
-  await submit(page);
+  // Item attributes are empty: refused before the confirmation is asked, nothing saved (issue 27 item 5).
+  await dialog(page).getByTestId('dialog-submit').click();
   await expect(dialog(page).getByTestId('line-refusal')).toContainText(texts.attributesEmpty);
   await dialog(page).getByTestId('attribute-value-1').locator('input').fill('浙江 Zhejiang');
   // The optional fields of the form model, folded under "more".
@@ -78,8 +84,9 @@ async function addLines(page: Page, texts: { attributesEmpty: string; duplicate:
   await expect(dialog(page).getByTestId('attribute-pairs')).toHaveCount(0);
   await choose(page, 'orderUom', /^CS/);
   await input(page, 'qty').fill('10');
-  await submit(page);
+  await dialog(page).getByTestId('dialog-submit').click();
   await expect(dialog(page).getByTestId('line-refusal')).toContainText(texts.duplicate);
+  await expect(page.getByTestId('confirm-ok')).toHaveCount(0);
   await input(page, 'lineNumber').fill('2');
   const saved = page.waitForRequest((request) => request.url().endsWith('/api/tPoDetail/save'));
   await submit(page);
@@ -101,7 +108,7 @@ test('purchase orders and their lines, in Chinese and in English', async ({ page
   await expect(list(page)).toContainText('已取消');
   await shot(page, 'po-01-list-zh');
 
-  const zhPo = await newPo(page, '', /^V-MENGNIU/);
+  const zhPo = await newPo(page, '', /^V-MENGNIU/, '留空则自动编号');
   expect(zhPo).toMatch(/^PO\d{8}$/);
   await expect(page.getByTestId('po-status').filter({ visible: true })).toHaveText('新建');
   await expect(page.getByTestId('po-client').filter({ visible: true })).toHaveText('ACME');
@@ -129,7 +136,7 @@ test('purchase orders and their lines, in Chinese and in English', async ({ page
   const zhRow = rows(page, 'tPoMaster').filter({ hasText: zhPo });
   // Status as a label, then the totals: 2 lines, 48 + 10 ordered, nothing received.
   await expect(zhRow).toContainText('Open2580');
-  const enPo = await newPo(page, 'PO-E2E-EN', /^V-NONGFU/);
+  const enPo = await newPo(page, 'PO-E2E-EN', /^V-NONGFU/, 'Leave empty to number automatically');
   await expect(page.getByTestId('po-status').filter({ visible: true })).toHaveText('Open');
   await addLines(page, {
     attributesEmpty: 'item attributes is empty',

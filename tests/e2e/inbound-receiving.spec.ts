@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN, login, openScreen, rows, setLanguage, shot } from './ui';
+import { ADMIN, callApi, login, openPo, openScreen, rows, setLanguage, shot } from './ui';
 
 // Receiving at a desk, in Chinese then in English: a PO with a lot-controlled line carrying an attribute (water, origin),
 // an apparel line whose colour and size are typed on receipt, and cartons ordered by the case. Part of it is received
@@ -75,10 +75,11 @@ test('a PO is received at a dock door with damage, adjusted, reconciled and clos
   await fill(page, 'receipt-expiry', '2027-11-30');
   // The origin comes from the PO line: the dialog does not ask for it again.
   await expect(dialog(page).getByTestId('receipt-attribute-1')).toHaveCount(0);
-  // STG-IN-01 is a pallet lane: the server refuses the receipt without a pallet id, and the dialog stays open.
+  // STG-IN-01 is a pallet lane: the pallet id is marked required, and its absence is said before any confirmation.
+  await expect(dialog(page).getByTestId('receipt-hu')).toHaveAttribute('required', '');
   await dialog(page).getByTestId('receipt-submit').click();
-  await page.getByTestId('confirm-ok').click();
-  await expect(page.getByText('托盘不能为空').first()).toBeVisible();
+  await expect(dialog(page).getByTestId('receipt-problem')).toContainText('托盘不能为空');
+  await expect(page.getByTestId('confirm-ok')).toHaveCount(0);
   await fill(page, 'receipt-hu', 'PAL-E2E-1');
   await fill(page, 'receipt-master-hu', 'MPAL-E2E');
   await dialog(page).getByTestId('receipt-submit').click();
@@ -169,4 +170,122 @@ test('a PO is received at a dock door with damage, adjusted, reconciled and clos
     data: { whId: 'WH01', poNumber, lineNumber: 1, qty: '1', doorId: 'D01' },
   });
   expect((await refused.json()).msg).toBe(`Purchase order ${poNumber} has status “Closed”: this is not allowed`);
+});
+
+/**
+ * A lot-controlled item without shelf life whose attribute collection (APPAREL: colour, size) was given after its PO
+ * line was entered, so the receipt asks for the attributes: made through the API as the office would.
+ */
+async function itemWithTypedAttributes(page: Page, itemNumber: string, poNumber: string): Promise<void> {
+  const item = {
+    whId: 'WH01',
+    clientCode: 'ACME',
+    itemNumber,
+    description: `E2E 衬衫 Shirt ${itemNumber}`,
+    uom: 'EA',
+    serialControl: 'N',
+    lotControl: 'Y',
+    isSpecialSize: 'N',
+    useXcarton: 'N',
+    status: 'A',
+  };
+  const id = await callApi<number>(page, 'tItemMaster/save', item);
+  await openPo(page, poNumber, { itemNumber, qty: '20', orderUom: 'EA' });
+  await callApi(page, 'tItemMaster/save', { ...item, id, attributeCollectionId: 'APPAREL' });
+}
+
+/** Opens the receive dialog of the desk's first line. */
+async function openReceive(page: Page): Promise<void> {
+  await line(page, 1).getByTestId('row-receive').click();
+  await expect(dialog(page)).toBeVisible();
+}
+
+test('the receive dialog marks what the location and the item need, says it before any confirmation, and offers the item’s attribute values', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const stamp = Date.now().toString(36).toUpperCase();
+  const itemNumber = `E2E-CH-${stamp}`;
+  const poNumber = `E2E-CH-${stamp}`;
+  await login(page);
+  await itemWithTypedAttributes(page, itemNumber, poNumber);
+  const posted: Record<string, unknown>[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/globalOptions/addReceipt')) posted.push(request.postDataJSON() as Record<string, unknown>);
+  });
+
+  await openScreen(page, '入库管理', '收货作业', /\/Wms\/Receiving/);
+  await pick(page, 'receiving-whId', /^WH01/);
+  await pick(page, 'receiving-clientCode', /ACME/);
+  await page.getByTestId('receiving-po').locator('input').fill(poNumber);
+  await page.getByTestId('receiving-po').locator('input').press('Enter');
+  await pick(page, 'receiving-door', /D01/);
+  await expect(page.getByTestId('receiving-location').locator('input')).toHaveValue('STG-IN-01');
+
+  // The dialog opens on its first field; the pallet (STG-IN-01 keeps pallets), the expiry (a lot without shelf life)
+  // and both attributes are marked required.
+  await openReceive(page);
+  await expect(dialog(page).getByTestId('receipt-qty')).toBeFocused();
+  for (const testId of ['receipt-hu', 'receipt-expiry', 'receipt-lot', 'receipt-attribute-1', 'receipt-attribute-2']) {
+    await expect(dialog(page).getByTestId(testId)).toHaveAttribute('required', '');
+  }
+  await expect(dialog(page).getByText('STG-IN-01 为托盘库位，托盘号必填')).toBeVisible();
+  // Nothing received before: nothing to offer yet, so the values are typed.
+  await fill(page, 'receipt-qty', '4');
+  await fill(page, 'receipt-lot', 'L-CH-1');
+  await fill(page, 'receipt-expiry', '2030-12-31');
+  await fill(page, 'receipt-attribute-1', '绿 Green');
+  await fill(page, 'receipt-attribute-2', 'L');
+  await shot(page, 'inbound-receipt-required-zh');
+  // The missing pallet is said in the dialog: no confirmation asked, nothing sent.
+  await dialog(page).getByTestId('receipt-submit').click();
+  await expect(dialog(page).getByTestId('receipt-problem')).toContainText('托盘不能为空');
+  await expect(page.getByTestId('confirm-ok')).toHaveCount(0);
+  expect(posted).toEqual([]);
+  await fill(page, 'receipt-hu', 'PAL-CH-1');
+  await dialog(page).getByTestId('receipt-submit').click();
+  await page.getByTestId('confirm-ok').click();
+  await expect(dialog(page)).toHaveCount(0);
+  expect(posted).toHaveLength(1);
+
+  // The next receipt of the item offers the values it already has; a choice fills the field.
+  await openReceive(page);
+  await dialog(page).getByTestId('receipt-attribute-1').locator('input').click();
+  await expect(page.getByTestId('receipt-attribute-1-options').getByRole('option')).toHaveText(['绿 Green']);
+  await shot(page, 'inbound-receipt-choices-zh');
+  await page.getByTestId('receipt-attribute-1-options').getByRole('option', { name: '绿 Green' }).click();
+  await expect(dialog(page).getByTestId('receipt-attribute-1').locator('input')).toHaveValue('绿 Green');
+  // Free typing stays: a size not received before.
+  await fill(page, 'receipt-attribute-2', 'XL');
+  await fill(page, 'receipt-qty', '3');
+  await fill(page, 'receipt-lot', 'L-CH-2');
+  await fill(page, 'receipt-expiry', '2030-12-31');
+  await fill(page, 'receipt-hu', 'PAL-CH-2');
+  await dialog(page).getByTestId('receipt-submit').click();
+  await page.getByTestId('confirm-ok').click();
+  await expect(dialog(page)).toHaveCount(0);
+  expect(posted[1]).toMatchObject({ genericAttrValue1: '绿 Green', genericAttrValue2: 'XL', huId: 'PAL-CH-2' });
+
+  // English: the same marks and words; both sizes are offered now.
+  await setLanguage(page, 'English');
+  await expect(page.getByTestId('receiving-header')).toContainText('Receiving');
+  await openReceive(page);
+  await expect(dialog(page).getByText('STG-IN-01 keeps pallets: the pallet id is required')).toBeVisible();
+  await dialog(page).getByTestId('receipt-attribute-2').locator('input').click();
+  await expect(page.getByTestId('receipt-attribute-2-options').getByRole('option')).toHaveText(['L', 'XL']);
+  await shot(page, 'inbound-receipt-choices-en');
+  await page.getByTestId('receipt-attribute-2-options').getByRole('option', { name: 'XL' }).click();
+  await fill(page, 'receipt-qty', '1');
+  await dialog(page).getByTestId('receipt-submit').click();
+  await expect(dialog(page).getByTestId('receipt-problem')).toContainText('Lot and expire date not allow empty');
+  await fill(page, 'receipt-lot', 'L-CH-3');
+  await fill(page, 'receipt-expiry', '2030-12-31');
+  await fill(page, 'receipt-attribute-1', 'Green');
+  await dialog(page).getByTestId('receipt-submit').click();
+  await expect(dialog(page).getByTestId('receipt-problem')).toContainText('Pallet not allow empty');
+  await expect(page.getByTestId('confirm-ok')).toHaveCount(0);
+  await shot(page, 'inbound-receipt-required-en');
+  expect(posted).toHaveLength(2);
+  await dialog(page).getByTestId('receipt-cancel').click();
+  await expect(dialog(page)).toHaveCount(0);
 });

@@ -131,8 +131,10 @@ test('stock is adjusted, moved by a movement line with lot, expiry and pallet, a
   // The dialog shows the stock there, and that the quantity is beyond it, before anything is sent.
   await expect(dialog(page).getByTestId('available-qty')).toContainText('可用库存：100');
   await expect(dialog(page).getByTestId('available-short')).toContainText('数量大于可用库存（100）');
-  await submitLine(page);
+  // Refused before the confirmation is asked (issue 27 item 5): the form is not valid.
+  await dialog(page).getByTestId('dialog-submit').click();
   await expect(toast(page, '数量大于可用库存（100）')).toBeVisible();
+  await expect(page.getByTestId('confirm-ok')).toHaveCount(0);
   // The refusal stays in the dialog after the toast has gone.
   await expect(dialog(page).getByTestId('line-refusal')).toContainText('数量大于可用库存（100）');
   await shot(page, 'inv-03-negative-refused-zh');
@@ -179,7 +181,7 @@ test('stock is adjusted, moved by a movement line with lot, expiry and pallet, a
   // Too much: more than the 100 there are.
   await input(page, 'qty').fill('500');
   await expect(dialog(page).getByTestId('available-short')).toContainText('Excess of available stock: only 100 available');
-  await submitLine(page);
+  await dialog(page).getByTestId('dialog-submit').click();
   await expect(toast(page, 'Excess of available stock: only 100 available')).toBeVisible();
   await page.waitForTimeout(2500);
   await expect(dialog(page).getByTestId('line-refusal')).toContainText('Excess of available stock: only 100 available');
@@ -200,8 +202,9 @@ test('stock is adjusted, moved by a movement line with lot, expiry and pallet, a
   await input(page, 'expirationDate').fill('2027-06-30');
   await input(page, 'huId').fill('PAL-E2E');
   await input(page, 'qty').fill('1');
-  await submitLine(page);
+  await dialog(page).getByTestId('dialog-submit').click();
   await expect(toast(page, 'Exists duplicate line number')).toBeVisible();
+  await expect(page.getByTestId('confirm-ok')).toHaveCount(0);
   await dialog(page).getByTestId('dialog-cancel').click();
   await shot(page, 'inv-06-movement-lines-en');
 

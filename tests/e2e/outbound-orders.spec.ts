@@ -58,8 +58,10 @@ async function addLines(page: Page, orderNumber: string, lang: 'zh' | 'en', dupl
   await expect(field(page, 'lotNumber')).toHaveCount(0);
   await choose(page, 'orderUom', /^CS/);
   await input(page, 'qty').fill('2.5');
-  await submit(page);
+  // A duplicate line is said before the confirmation is asked (issue 27 item 5).
+  await dialog(page).getByTestId('dialog-submit').click();
   await expect(dialog(page).getByTestId('line-refusal')).toContainText(duplicate);
+  await expect(page.getByTestId('confirm-ok')).toHaveCount(0);
   await input(page, 'lineNumber').fill('2');
   const saved = page.waitForRequest((request) => request.url().endsWith('/api/tOrderDetail/save'));
   await submit(page);

@@ -21,6 +21,10 @@ export interface DateInputProps {
   readOnly?: boolean;
   clearable?: boolean;
   size?: 'small' | 'medium';
+  /** Marks the field required (the label's asterisk); the form checks it. */
+  required?: boolean;
+  /** A line under the field (e.g. what an empty value means). */
+  helpText?: string;
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -35,7 +39,18 @@ function monthOf(value: string): { year: number; month: number } {
   return { year: today.getFullYear(), month: today.getMonth() };
 }
 
-export function DateInput({ label, value, onChange, onBlur, testId, readOnly, clearable, size = 'medium' }: DateInputProps) {
+export function DateInput({
+  label,
+  value,
+  onChange,
+  onBlur,
+  testId,
+  readOnly,
+  clearable,
+  size = 'medium',
+  required,
+  helpText,
+}: DateInputProps) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const [shown, setShown] = useState(() => monthOf(value));
@@ -67,6 +82,8 @@ export function DateInput({ label, value, onChange, onBlur, testId, readOnly, cl
           label={label}
           value={value}
           readonly={readOnly}
+          required={required}
+          helpText={helpText}
           clearable={clearable && !readOnly}
           autocomplete="off"
           inputmode="numeric"

@@ -21,7 +21,8 @@ export function DocumentHeaderDialog({ newRow, openLines, ...props }: DocumentHe
   return (
     <FormDialog
       {...props}
-      row={props.row ?? newRow}
+      // A new document: the screen's starting values under what the list gives it (its warehouse and client).
+      row={editing ? props.row : { ...newRow, ...props.row }}
       onSaved={(saved) => {
         props.onSaved(saved);
         if (editing) return;

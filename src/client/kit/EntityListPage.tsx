@@ -324,9 +324,15 @@ export function EntityListPage({
     [editable, canEdit, canDelete, rowActions, rowLocked, deleteLocked, editLabelKey],
   );
 
+  // A new row starts in the list's warehouse (and client) as the filter shows them (issue 27 item 5: a new PO is of the
+  // warehouse the user is looking at), and with the keys the screen fixes.
+  const listPlace: EntityRow = {};
+  if (entity.fields.whId && !entity.fields.whId.readOnly && draft.whId) listPlace.whId = draft.whId;
+  if (pairFilter && draft.clientCode) listPlace.clientCode = draft.clientCode;
+  const newRow = fixedFilters || Object.keys(listPlace).length > 0 ? { ...listPlace, ...fixedFilters } : null;
   const dialogProps: FormDialogProps = {
     entity,
-    row: dialog.row ?? (fixedFilters ? { ...fixedFilters } : null),
+    row: dialog.row ?? newRow,
     open: dialog.open,
     onClose: () => setDialog((d) => ({ ...d, open: false })),
     onSaved: () => {

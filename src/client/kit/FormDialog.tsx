@@ -1,6 +1,6 @@
 /**
  * The add/edit dialog of a generic entity: fields laid out per `def.form`, validated with the shared rules
- * (the server runs the same ones), a confirmation, then `{entity}/save`.
+ * (the server runs the same ones) and the screen's own checks, then a confirmation, then `{entity}/save`.
  */
 import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from 'react';
 import type { EntityDef } from '../../shared/entities/defineEntity';
@@ -39,8 +39,10 @@ export interface FormDialogProps {
   /** Told every change of the form's values (e.g. to load what the chosen item needs). */
   onValuesChange?: (values: Readonly<Record<string, string>>) => void;
   /**
-   * Checks of the screen's own after the confirmation and before the save (spec 000 §2 line dialogs: lot and pallet,
-   * duplicate line, attribute id, stock). Answers the payload to save, or null to stop (it told the user why).
+   * Checks of the screen's own after the field rules and before the confirmation (spec 000 §2 line dialogs: lot and
+   * pallet, duplicate line, attribute id, stock): the confirmation is asked only of a form that can be saved (issue 27
+   * item 5; the kit README says why this departs from the spec's order). Answers the payload to save, or null to stop
+   * (it told the user why).
    */
   beforeSave?: (payload: Record<string, unknown>) => Promise<Record<string, unknown> | null>;
   /** The dialog's title, translated; defaults to "Add/Edit <entity>". */
@@ -95,18 +97,20 @@ export function FormDialog({
 
   // A fresh form each time the dialog opens (the parent keeps it mounted between uses). The fields are mounted
   // afresh too: a choice list must take the row's value as the one it arrived with, not as a change of the last one.
-  const wasOpen = useRef(false);
+  // Done while rendering (React's "adjusting state when a prop changes"), not in an effect: the commit that opens the
+  // dialog already holds the fresh fields, so the field the dialog focuses as it opens is not replaced a moment later.
+  const [wasOpen, setWasOpen] = useState(false);
   const [opening, setOpening] = useState(0);
-  useEffect(() => {
-    if (open && !wasOpen.current) {
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) {
       setValues(initialValues(entity, row));
       setErrors({});
       setSaving(false);
       setMoreOpen(false);
       setOpening((n) => n + 1);
     }
-    wasOpen.current = open;
-  }, [open, entity, row]);
+  }
 
   const message = (problem: FieldProblem) => t(`error.${problem.code}`, problem.params);
 
@@ -138,7 +142,6 @@ export function FormDialog({
       control?.focus();
       return;
     }
-    if (!(await confirm('kit.confirm.submit'))) return;
     setSaving(true);
     try {
       let payload: Record<string, unknown> = { ...values, ...extra };
@@ -149,6 +152,10 @@ export function FormDialog({
         if (!checked) return;
         payload = checked;
       }
+      // The button shows no progress while the question is asked.
+      setSaving(false);
+      if (!(await confirm('kit.confirm.submit'))) return;
+      setSaving(true);
       const envelope = await apiPost<number>(`/${entity.name}/save`, payload);
       if (envelope.code !== SUCCESS) return; // the api client showed the refusal; the user may correct and retry
       if (envelope.data === null || envelope.data === undefined) {

@@ -121,6 +121,8 @@ export function FormField({ entity, field, def, value, form, error, readOnly, on
         value={value}
         label={label}
         readonly={readOnly}
+        // A number the server gives when left empty: said beside the field while it may still be typed.
+        helpText={def.autoNumber && !readOnly ? t('kit.form.autoNumberHint') : undefined}
         inputmode={def.type === 'int' ? 'numeric' : def.type === 'decimal' ? 'decimal' : undefined}
         autocomplete="off"
         className={numeric ? 'wharf-field__numeric' : undefined}

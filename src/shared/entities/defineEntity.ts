@@ -51,6 +51,11 @@ export interface FieldDef {
   rule?: FieldRule;
   /** The edit form offers a choice list from a lookup instead of free text. */
   lookup?: 'warehouse' | LookupRef;
+  /**
+   * Left empty on a new row, the server numbers it from the warehouse's series: the form says so beside the field
+   * (issue 27 item 5).
+   */
+  autoNumber?: boolean;
 }
 
 /**

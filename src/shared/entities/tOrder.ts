@@ -26,7 +26,16 @@ export const tOrder = defineEntity({
       immutable: true,
     }),
     // Left blank on add: the server takes the next number of the warehouse's ORDER series.
-    orderNumber: { type: 'text', max: 30, pattern: CODE_PATTERN, filter: true, column: true, width: 140, immutable: true },
+    orderNumber: {
+      type: 'text',
+      max: 30,
+      pattern: CODE_PATTERN,
+      filter: true,
+      column: true,
+      width: 140,
+      immutable: true,
+      autoNumber: true,
+    },
     status: codeField('orderStatus', { filter: true, column: true, width: 100, readOnly: true }),
     typeId: codeField('orderType', { required: true, filter: true, column: true, width: 110 }),
     waveId: { type: 'text', column: true, width: 120, readOnly: true, sortable: true },

@@ -24,7 +24,16 @@ export const tPoMaster = defineEntity({
       immutable: true,
     }),
     // Left blank on add: the server takes the next number of the warehouse's PO series.
-    poNumber: { type: 'text', max: 30, pattern: CODE_PATTERN, filter: true, column: true, width: 130, immutable: true },
+    poNumber: {
+      type: 'text',
+      max: 30,
+      pattern: CODE_PATTERN,
+      filter: true,
+      column: true,
+      width: 130,
+      immutable: true,
+      autoNumber: true,
+    },
     status: codeField('poStatus', { filter: true, column: true, width: 100, readOnly: true }),
     typeId: codeField('poType', { required: true, filter: true, column: true, width: 110 }),
     vendorCode: refField(30, 'getVendor', BY_WAREHOUSE, { filter: true, column: true, width: 120 }),

@@ -40,7 +40,8 @@ const TOTALS: readonly ExtraColumn[] = [
 /** The header's server-kept facts, shown read-only while editing: status, created (when, by whom), closed. */
 function PoFacts({ row }: { row: Record<string, unknown> | null }) {
   const t = useT();
-  if (row?.id === undefined || row.id === null) return <p className="inbound-hint">{t('inbound.po.newNumberHint')}</p>;
+  // A new PO: its number's hint stands beside the field (FieldDef.autoNumber).
+  if (row?.id === undefined || row.id === null) return null;
   const date = (value: unknown) => formatDate(value) || '—';
   return (
     <p className="inbound-hint" data-testid="po-facts">

@@ -1,25 +1,33 @@
 /**
  * The receive dialog of the receiving desk and the adjustment dialog of the receipt list: quantity (good and damaged
  * together) and damaged quantity, lot and expiry only for a lot-controlled item, attribute values when the line fixes
- * none, pallet, master pallet and location when receiving. Submit asks for confirmation, then calls the server, which
- * runs every check again.
+ * none (the values the item already has offered as choices), pallet, master pallet and location when receiving.
+ * What the item and the location need is marked required — the expiry of a lot-controlled item without shelf life,
+ * the pallet at a pallet (H) location, every attribute — and checked before the confirmation is asked (issue 27
+ * item 5); the server runs every check again.
  */
 import type SlInputElement from '@shoelace-style/shoelace/dist/components/input/input.component.js';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import type { ItemAttributeChoices, LocationHuIndicate } from '../../../shared/lookups';
 import { matchesRule } from '../../../shared/validation';
 import { SUCCESS } from '../../../shared/wire';
 import { apiPost, toast } from '../../kit/api';
+import { ChoiceInput } from '../../kit/ChoiceInput';
 import { useConfirm } from '../../kit/confirm';
 import { DateInput } from '../../kit/DateInput';
 import { useT } from '../../kit/i18n';
 import { ModalDialog } from '../../kit/ModalDialog';
 import { SerialListField, serialListProblem } from '../../kit/SerialListField';
 import { SlAlert, SlButton, SlIcon, SlInput } from '../../kit/sl';
+import { lookup } from '../inventory/useLineSteps';
 import './inbound.css';
 
 /** What the dialog needs to know of the line (receiving) or receipt (adjusting). */
 export interface ReceiptTarget {
   title: string;
+  whId: string;
+  /** Adjusting: the receipt's location (receiving types its own). */
+  locationId?: string | null;
   itemNumber: string;
   itemDescription?: string | null;
   uom: string;
@@ -47,16 +55,70 @@ export interface ReceiptDialogProps {
 
 const field = (name: string) => `entity.tReceipt.field.${name}`;
 
+/** Whether a location keeps pallets (item_hu_indicator H), asked once per location while the dialog is open. */
+function usePalletLocations(whId: string): (locationId: string) => Promise<boolean> {
+  // A fresh memory per warehouse: another warehouse's answers are not this one's.
+  return useMemo(() => {
+    const asked = new Map<string, Promise<boolean>>();
+    return (locationId: string) => {
+      const key = locationId.trim();
+      if (!whId || !key) return Promise.resolve(false);
+      let answer = asked.get(key);
+      if (!answer) {
+        answer = lookup<LocationHuIndicate>('getLocItemHuIndicate', { whId, locationId: key })
+          .then((found) => found?.itemHuIndicate === 'H')
+          .catch(() => false);
+        asked.set(key, answer);
+      }
+      return answer;
+    };
+  }, [whId]);
+}
+
 export function ReceiptDialog({ target, onClose, onSubmit }: ReceiptDialogProps) {
   const t = useT();
   const confirm = useConfirm();
   const [values, setValues] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
+  const [choices, setChoices] = useState<ItemAttributeChoices[]>([]);
+  const [palletLocation, setPalletLocation] = useState(false);
+  const palletNeeded = usePalletLocations(target?.whId ?? '');
   useEffect(() => {
     setValues({ ...(target?.initial ?? {}) });
     setProblem('');
   }, [target]);
+
+  // The values the item already has, offered for the attributes the user types.
+  const whId = target?.whId ?? '';
+  const itemNumber = target?.itemNumber ?? '';
+  const typesAttributes = Boolean(target?.attributeTypes.some(Boolean));
+  useEffect(() => {
+    setChoices([]);
+    if (!typesAttributes || !whId || !itemNumber) return;
+    let cancelled = false;
+    void apiPost<ItemAttributeChoices[]>('/tReceipt/getItemAttributeValues', { whId, itemNumber }, { silent: true })
+      .then((envelope) => {
+        if (!cancelled && envelope.code === SUCCESS) setChoices(envelope.data);
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [typesAttributes, whId, itemNumber]);
+
+  // The location the stock goes to decides whether the pallet id is required.
+  const location = (target?.receiving ? values.locationId : target?.locationId) ?? '';
+  useEffect(() => {
+    let cancelled = false;
+    void palletNeeded(location).then((needed) => {
+      if (!cancelled) setPalletLocation(needed);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [location, palletNeeded]);
+
   if (!target) return null;
   const set = (name: string) => (event: Event) => {
     const value = (event.target as SlInputElement).value;
@@ -69,16 +131,19 @@ export function ReceiptDialog({ target, onClose, onSubmit }: ReceiptDialogProps)
   const serialFactor = target.receiving ? (target.serialFactor ?? null) : null;
   const serialsNeeded = serialFactor === null ? 0 : Number(v('qty')) * serialFactor;
 
-  /** The checks the server runs too, said before asking: quantities, damage, lot and expiry, attributes. */
-  const check = (): string => {
+  const expiryNeeded = target.lotControl && !target.shelfLife;
+  const choicesOf = (slot: number) => choices.find((c) => c.slot === slot)?.values ?? [];
+
+  /** The checks the server runs too, said before asking: quantities, damage, lot and expiry, pallet, attributes. */
+  const check = async (): Promise<string> => {
     if (!matchesRule('qtyPositive', v('qty').trim())) return t('error.fieldQtyPositive', { field: t(field('qtyReceived')) });
     const damaged = v('qtyDamaged').trim() || '0';
     if (!matchesRule('qtyNonNegative', damaged)) return t('error.fieldQtyNonNegative', { field: t(field('qtyDamaged')) });
     if (Number(damaged) > Number(v('qty'))) return t('error.receiptDamagedAboveQty', { qtyDamaged: damaged, qty: v('qty') });
-    const expiryNeeded = !target.shelfLife;
     if (target.lotControl && (!v('lotNumber').trim() || (expiryNeeded && !v('expirationDate')))) {
       return t('error.lotAndExpiryRequired');
     }
+    if (!v('huId').trim() && (await palletNeeded(location))) return t('error.palletNotAllowEmpty');
     if (slots.some((a) => !v(`genericAttrValue${a.slot}`).trim())) return t('error.itemAttributesEmpty');
     if (serialFactor !== null) return serialListProblem(t, target.itemNumber, v('serialNumbers'), serialsNeeded);
     return '';
@@ -86,7 +151,9 @@ export function ReceiptDialog({ target, onClose, onSubmit }: ReceiptDialogProps)
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
-    const refused = check();
+    if (busy) return;
+    setBusy(true);
+    const refused = await check().finally(() => setBusy(false));
     if (refused) {
       setProblem(refused);
       return;
@@ -142,6 +209,8 @@ export function ReceiptDialog({ target, onClose, onSubmit }: ReceiptDialogProps)
             <DateInput
               label={t(field('expirationDate'))}
               value={v('expirationDate')}
+              required={expiryNeeded}
+              helpText={target.shelfLife ? t('inbound.receiving.expiryShelfLifeHelp', { days: target.shelfLife }) : ''}
               testId="receipt-expiry"
               onChange={(value) => {
                 setValues((current) => ({ ...current, expirationDate: value }));
@@ -154,14 +223,18 @@ export function ReceiptDialog({ target, onClose, onSubmit }: ReceiptDialogProps)
           <fieldset className="inbound-receipt-form__attributes" data-testid="receipt-attributes">
             <legend>{t('inbound.receiving.attributes')}</legend>
             {slots.map((a) => (
-              <SlInput
+              <ChoiceInput
                 key={a.slot}
                 label={String(a.type)}
                 value={v(`genericAttrValue${a.slot}`)}
-                maxlength={100}
+                choices={choicesOf(a.slot)}
+                maxLength={100}
                 required
-                data-testid={`receipt-attribute-${a.slot}`}
-                onSlInput={set(`genericAttrValue${a.slot}`)}
+                testId={`receipt-attribute-${a.slot}`}
+                onChange={(value) => {
+                  setValues((current) => ({ ...current, [`genericAttrValue${a.slot}`]: value }));
+                  setProblem('');
+                }}
               />
             ))}
           </fieldset>
@@ -171,7 +244,14 @@ export function ReceiptDialog({ target, onClose, onSubmit }: ReceiptDialogProps)
             label={t(field('huId'))}
             value={v('huId')}
             maxlength={50}
-            helpText={target.receiving ? t('inbound.receiving.huHelp') : ''}
+            required={palletLocation}
+            helpText={
+              palletLocation
+                ? t('inbound.receiving.huRequiredHelp', { locationId: location.trim() })
+                : target.receiving && !location.trim()
+                  ? t('inbound.receiving.huHelp')
+                  : t('inbound.receiving.huNotKeptHelp')
+            }
             data-testid="receipt-hu"
             onSlInput={set('huId')}
           />

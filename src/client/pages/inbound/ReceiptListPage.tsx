@@ -60,6 +60,8 @@ export function ReceiptListPage() {
           receiptId: text(adjusting.receiptId),
           lineNumber: text(adjusting.lineNumber),
         }),
+        whId: text(adjusting.whId),
+        locationId: text(adjusting.locationId),
         itemNumber: text(adjusting.itemNumber),
         itemDescription: text(adjusting.itemDescription),
         uom: text(adjusting.uom),

@@ -202,6 +202,7 @@ export function ReceivingPage() {
   const target: ReceiptTarget | null = line
     ? {
         title: t('inbound.receiving.dialogTitle', { poNumber, lineNumber: line.lineNumber }),
+        whId,
         itemNumber: line.itemNumber,
         itemDescription: line.itemDescription,
         uom: line.orderUom,

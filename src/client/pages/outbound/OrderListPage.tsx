@@ -38,7 +38,8 @@ const TOTALS: readonly ExtraColumn[] = [
 /** The header's server-kept facts, shown read-only while editing: status, who created and confirmed it, its wave. */
 function OrderFacts({ row }: { row: Record<string, unknown> | null }) {
   const t = useT();
-  if (row?.id === undefined || row.id === null) return <p className="inbound-hint">{t('outbound.order.newNumberHint')}</p>;
+  // A new order: its number's hint stands beside the field (FieldDef.autoNumber).
+  if (row?.id === undefined || row.id === null) return null;
   return (
     <p className="inbound-hint" data-testid="order-facts">
       {t('outbound.order.readOnlyInfo', {

@@ -15,6 +15,7 @@ import { grantScope } from '../../platform/grants';
 import { optionalText, optionalTextOrNumber } from '../../platform/schemas';
 import { SerialNumbersSchema } from '../serials/serials.schema';
 import { type AdjustmentInput, adjustReceipt, deleteReceipt, findReceiptPage, type ReceiptQuery } from './receipts.service';
+import { itemAttributeChoices } from './receiving.choices';
 import { readPo } from './receiving.po';
 import { addReceipt, type ReceiptInput } from './receiving.service';
 import { reconcilePo } from './reconcile.service';
@@ -120,6 +121,19 @@ export function registerReceivingRoutes(app: FastifyInstance, ctx: AppContext): 
       const po = await readPo(db, request.user!, whId, poNumber);
       if (!po) throw new AppError('receiptPoNotFound', { poNumber });
       return ok(po);
+    },
+  );
+
+  // The receive dialog's attribute choices: the values the item already has in the warehouse (receiving.choices.ts).
+  app.post(
+    '/tReceipt/getItemAttributeValues',
+    {
+      schema: { body: Type.Object({ whId: code(20), itemNumber: code(50) }) },
+      config: { permission: `${receiptAdd},${receiptView}` },
+    },
+    async (request) => {
+      const { whId, itemNumber } = request.body as { whId: string; itemNumber: string };
+      return ok(await itemAttributeChoices(db, request.user!, whId, itemNumber));
     },
   );
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInboundFixture, IN, insertPo, lineTotals, setTolerance, stockOf } from '../../../../tests/support/inboundFixture';
 import { createTestApp, createUser, type TestApp } from '../../../../tests/support/testApp';
 import type { PageResult } from '../../../shared/wire';
+import { resolveStoredAttributeId } from '../masterdata/attributes.service';
 
 type Row = Record<string, unknown>;
 let t: TestApp;
@@ -345,5 +346,78 @@ describe('the desk’s reads and the receipt list', () => {
     expect(save.body).toMatchObject({ errorCode: 'viewOnlyEntity' });
     const bad = await t.post('/api/tReceipt/findPageByPara', { pageNum: 1, pageSize: 10, receiptDateFrom: 'yesterday' }, admin);
     expect(bad.status).toBe(400);
+  });
+});
+
+describe('the receive dialog’s attribute choices (getItemAttributeValues)', () => {
+  const item = 'TRCV-CHOICE';
+  const otherItem = 'TRCV-CHOICE-O';
+  const choices = (body: Row, token = admin) =>
+    t.post<{ slot: number; attributeType: string; values: string[] }[]>('/api/tReceipt/getItemAttributeValues', body, token);
+  const combination = (colour: string, size: string) =>
+    resolveStoredAttributeId(db(), IN.whId, IN.collection, [colour, null, size]);
+
+  beforeAll(async () => {
+    await sql`
+      insert into t_item_master (wh_id, client_code, item_number, description, uom, lot_control, attribute_collection_id) values
+        (${IN.whId}, ${IN.client}, ${item}, '衬衫 Shirt', 'EA', 'N', ${IN.collection}),
+        (${IN.whId}, ${IN.client}, ${otherItem}, '裤子 Trousers', 'EA', 'N', ${IN.collection})`.execute(db());
+    // In stock: Red / XL.
+    await sql`
+      insert into t_stored_item (wh_id, client_code, location_id, item_number, stored_attribute_id, actual_qty)
+      values (${IN.whId}, ${IN.client}, ${IN.i2}, ${item}, ${await combination('Red', 'XL')}, 5)`.execute(db());
+    // Named on a PO line: Blue / M; received on another line: Green / S.
+    await insertPo(db(), 'RV-CHOICE', [
+      {
+        lineNumber: 1,
+        itemNumber: item,
+        qty: '5',
+        attributes: { storedAttributeId: await combination('Blue', 'M'), values: ['Blue', null, 'M'] },
+      },
+      { lineNumber: 2, itemNumber: item, qty: '5' },
+    ]);
+    const received = await receive({
+      poNumber: 'RV-CHOICE',
+      lineNumber: 2,
+      qty: '1',
+      locationId: IN.i1,
+      genericAttrValue1: 'Green',
+      genericAttrValue3: 'S',
+    });
+    expect(received.body.code).toBe(200);
+    // Another item's values are not this item's.
+    await sql`
+      insert into t_stored_item (wh_id, client_code, location_id, item_number, stored_attribute_id, actual_qty)
+      values (${IN.whId}, ${IN.client}, ${IN.i2}, ${otherItem}, ${await combination('Black', 'XXL')}, 5)`.execute(db());
+  });
+
+  it('offers per used slot the values the item has in stock, on PO lines or received before, alphabetical', async () => {
+    const res = await choices({ whId: IN.whId, itemNumber: item });
+    expect(res.body.data).toEqual([
+      { slot: 1, attributeType: '颜色 Colour', values: ['Blue', 'Green', 'Red'] },
+      { slot: 3, attributeType: '尺码 Size', values: ['M', 'S', 'XL'] },
+    ]);
+    // An item without attribute types, an unknown item: nothing to offer.
+    expect((await choices({ whId: IN.whId, itemNumber: IN.itemNoTypes })).body.data).toEqual([]);
+    expect((await choices({ whId: IN.whId, itemNumber: 'NO-SUCH-ITEM' })).body.data).toEqual([]);
+  });
+
+  it('needs a receiving permission and offers nothing outside the user’s warehouse and client grants', async () => {
+    await createUser(t, 'rv-ch-view', { permissions: ['sys:tReceipt:view'], warehouses: [IN.whId] });
+    await createUser(t, 'rv-ch-po', { permissions: ['sys:tPoMaster:view', 'sys:tPoMaster:add'], warehouses: [IN.whId] });
+    await createUser(t, 'rv-ch-wh02', { permissions: ['sys:tReceipt:view', 'sys:tReceipt:add'], warehouses: ['WH02'] });
+    await createUser(t, 'rv-ch-client', { permissions: ['sys:tReceipt:view', 'sys:tReceipt:add'], warehouses: [IN.whId] });
+    await sql`update sys_user_warehouse set client_codes = array[${IN.otherClient}]::varchar[]
+      where user_id = (select id from sys_user where name = 'rv-ch-client')`.execute(db());
+    const body = { whId: IN.whId, itemNumber: item };
+    const viewer = await choices(body, await t.login('rv-ch-view', 'Secret#123'));
+    expect(viewer.body.data.map((c) => c.values)).toEqual([
+      ['Blue', 'Green', 'Red'],
+      ['M', 'S', 'XL'],
+    ]);
+    expect((await choices(body, await t.login('rv-ch-po', 'Secret#123'))).status).toBe(403);
+    expect((await choices(body, await t.login('rv-ch-wh02', 'Secret#123'))).body).toMatchObject({ code: 200, data: [] });
+    expect((await choices(body, await t.login('rv-ch-client', 'Secret#123'))).body).toMatchObject({ code: 200, data: [] });
+    expect((await choices({ whId: IN.whId, itemNumber: '' })).status).toBe(400);
   });
 });
