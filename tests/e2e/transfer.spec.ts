@@ -14,8 +14,12 @@ const BUDGET = {
    * response, most of it the security headers).
    */
   // Raised from 220 / 200 KB with issues 11–15: their messages (~1,000 keys per language) travel in the background.
-  loginTotal: 240 * 1024,
-  loginJs: 220 * 1024,
+  // Since issue 27 the background messages have a budget of their own (`messages`): they grow with every screen; the
+  // login route without them measured 185 / 165 KB, hence 215 / 190.
+  loginTotal: 215 * 1024,
+  loginJs: 190 * 1024,
+  /** The rest of the messages of one language (a lazy chunk after the login messages): ~55 KB brotli at 4,900 keys. */
+  messages: 90 * 1024,
   /** From "sign in" until the warehouse list shows its rows: the workspace, AG Grid, the rest of the messages, API calls. */
   gridTotal: 300 * 1024,
 };
@@ -28,7 +32,7 @@ interface Transfer {
 }
 
 /** Records every response of the page through the DevTools protocol, with the cache off (a first visit). */
-async function record(page: Page): Promise<{ cdp: CDPSession; take: () => Transfer[] }> {
+async function record(page: Page): Promise<{ cdp: CDPSession; take: () => Transfer[]; arrived: (pattern: RegExp) => boolean }> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
@@ -44,6 +48,7 @@ async function record(page: Page): Promise<{ cdp: CDPSession; take: () => Transf
   });
   return {
     cdp,
+    arrived: (pattern) => done.some((t) => pattern.test(new URL(t.url).pathname)),
     take: () => {
       const taken = done;
       done = [];
@@ -56,17 +61,23 @@ const sum = (transfers: Transfer[], filter: (t: Transfer) => boolean = () => tru
   transfers.filter(filter).reduce((total, t) => total + t.bytes, 0);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const isJs = (t: Transfer) => t.type === 'Script' || /\.m?js(\?|$)/.test(t.url);
+const REST_MESSAGES = /\/rest-[A-Z0-9]+\.js$/;
+const isMessages = (t: Transfer) => REST_MESSAGES.test(new URL(t.url).pathname);
 
 for (const language of ['zh_cn', 'en_us'] as const) {
   test(`the login route and the first grid page travel compressed (${language})`, async ({ page }) => {
     await page.addInitScript((lang) => {
       if (!localStorage.getItem('wharf.language')) localStorage.setItem('wharf.language', lang);
     }, language);
-    const { take } = await record(page);
+    const { take, arrived } = await record(page);
 
     await page.goto('/login');
     const account = page.getByPlaceholder(language === 'zh_cn' ? '账号' : 'Account');
     await expect(account).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // The rest of the messages (~60 KB) follows the login messages once they show: on a loaded machine the network can
+    // sit idle for 500 ms between the two, and the chunk was then counted on the grid page (a flaky 371 KB > 300 KB).
+    await expect.poll(() => arrived(REST_MESSAGES)).toBe(true);
     await page.waitForLoadState('networkidle');
     const login = take();
     await shot(page, `transfer-login-${language}`);
@@ -96,7 +107,12 @@ for (const language of ['zh_cn', 'en_us'] as const) {
 
     const figures = {
       language,
-      login: { total: sum(login), js: sum(login, isJs), requests: login.length },
+      login: {
+        total: sum(login, (t) => !isMessages(t)),
+        js: sum(login, (t) => isJs(t) && !isMessages(t)),
+        messages: sum(login, isMessages),
+        requests: login.length,
+      },
       grid: { total: sum(grid), js: sum(grid, isJs), api: sum(grid, (t) => t.url.includes('/api/')), requests: grid.length },
       loginFiles: login.map((t) => `${kb(t.bytes)} ${t.encoding || 'plain'} ${new URL(t.url).pathname}`),
       largest: [...login, ...grid]
@@ -107,11 +123,12 @@ for (const language of ['zh_cn', 'en_us'] as const) {
     fs.mkdirSync('tests/artifacts', { recursive: true });
     fs.writeFileSync(`tests/artifacts/transfer-${language}.json`, `${JSON.stringify(figures, null, 2)}\n`);
     console.log(
-      `${language}: login route ${kb(figures.login.total)} (JS ${kb(figures.login.js)}), first grid page ${kb(figures.grid.total)} (JS ${kb(figures.grid.js)}, API ${kb(figures.grid.api)})`,
+      `${language}: login route ${kb(figures.login.total)} (JS ${kb(figures.login.js)}) + messages ${kb(figures.login.messages)}, first grid page ${kb(figures.grid.total)} (JS ${kb(figures.grid.js)}, API ${kb(figures.grid.api)})`,
     );
 
     expect(figures.login.js).toBeLessThan(BUDGET.loginJs);
     expect(figures.login.total).toBeLessThan(BUDGET.loginTotal);
+    expect(figures.login.messages).toBeLessThan(BUDGET.messages);
     expect(figures.grid.total).toBeLessThan(BUDGET.gridTotal);
   });
 }
