@@ -7,8 +7,8 @@ export const API_KEY_NAME_PATTERN = '^[A-Za-z0-9_.-]+$';
 /**
  * An API key (issue 28 item 2; system module README "API keys", docs/integration.md): a machine credential with its own
  * role and warehouse/client grants, shown once at creation. The list reads the view `sys_api_key_list` (role, grants,
- * status); the key's hash never leaves the server. Saved by `/apiKey/save` (not the generic engine: a new key answers
- * its secret once), revoked by `/apiKey/revoke`. Not in ENTITIES: the generic contract suite does not apply.
+ * status); the key's hash never leaves the server. Made by `/apiKey/create` and changed by `/apiKey/update` (not the
+ * generic `/save`: a new key answers its secret once), revoked by `/apiKey/revoke`. Not in ENTITIES: the generic contract suite does not apply.
  */
 export const apiKey = defineEntity({
   name: 'apiKey',

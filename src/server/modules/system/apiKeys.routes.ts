@@ -7,20 +7,19 @@ import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import {
   type ApiKeySaveInput,
+  createApiKey,
   deleteApiKeys,
   findApiKeyAccess,
   findApiKeyPage,
   revokeApiKey,
-  saveApiKey,
+  updateApiKey,
 } from './apiKeys.service';
 import { findAllRoles } from './roles.service';
 import { grantOptions } from './users.service';
 
 const can = (action: 'view' | 'add' | 'edit' | 'delete') => permission('apiKey', action);
 
-const ApiKeySaveBody = Type.Object({
-  id: Type.Optional(IdSchema),
-  name: Type.Optional(Type.String({ maxLength: 40 })),
+const ApiKeyAccessBody = {
   roleId: IdSchema,
   warehouses: Type.Array(
     Type.Object({
@@ -32,7 +31,9 @@ const ApiKeySaveBody = Type.Object({
   ),
   expiresAt: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 40 })])),
   remark: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 200 })])),
-});
+};
+const ApiKeyCreateBody = Type.Object({ name: Type.String({ maxLength: 40 }), ...ApiKeyAccessBody });
+const ApiKeyUpdateBody = Type.Object({ id: IdSchema, ...ApiKeyAccessBody });
 const IdBody = Type.Object({ id: IdSchema });
 const DeleteBody = Type.Array(IdBody, { minItems: 1, maxItems: 1000 });
 
@@ -41,11 +42,14 @@ export function registerApiKeyRoutes(app: FastifyInstance, ctx: AppContext): voi
   app.post('/apiKey/findPage', { schema: { body: PageRequestSchema }, config: { permission: can('view') } }, async (request) =>
     ok(await findApiKeyPage(ctx.db, request.user!, request.body as PageRequest)),
   );
-  app.post(
-    '/apiKey/save',
-    { schema: { body: ApiKeySaveBody }, config: { permission: `${can('add')},${can('edit')}` } },
-    async (request) => ok(await saveApiKey(ctx, request.user!, request.body as ApiKeySaveInput)),
+  // Not the generic `/save`: a new key answers the key itself (once), not an id; create and update are apart.
+  app.post('/apiKey/create', { schema: { body: ApiKeyCreateBody }, config: { permission: can('add') } }, async (request) =>
+    ok(await createApiKey(ctx, request.user!, request.body as ApiKeySaveInput)),
   );
+  app.post('/apiKey/update', { schema: { body: ApiKeyUpdateBody }, config: { permission: can('edit') } }, async (request) => {
+    const input = request.body as ApiKeySaveInput & { id: number };
+    return ok(await updateApiKey(ctx, request.user!, input.id, input));
+  });
   app.post('/apiKey/revoke', { schema: { body: IdBody }, config: { permission: can('edit') } }, async (request) =>
     ok(await revokeApiKey(ctx, request.user!, (request.body as { id: number }).id)),
   );

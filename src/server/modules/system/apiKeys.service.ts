@@ -1,5 +1,4 @@
 import { apiKey } from '../../../shared/entities/apiKey';
-import { permission } from '../../../shared/permissions';
 import { validateRow } from '../../../shared/validation';
 import { LOCALE_IDS, type PageRequest, type PageResult } from '../../../shared/wire';
 import { findPage } from '../../crud/crud.service';
@@ -8,15 +7,13 @@ import type { Db } from '../../db/connect';
 import { inTransaction } from '../../db/transaction';
 import { apiKeyAccount, newApiKey } from '../../platform/apiKey';
 import type { AppContext, SessionUser } from '../../platform/context';
-import { AppError, HttpError } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
 import { refuseBeyondActor } from './beyondActor';
 import { findUserAccess, saveGrants, saveRoles, type UserAccess, type WarehouseGrant } from './users.service';
 
 /** What the Integrations screen's key form sends. */
 export interface ApiKeySaveInput {
-  /** Absent: a new key. */
-  id?: number;
-  /** Only on insert: the name never changes (the operation log names the key by it). */
+  /** Only on create: the name never changes (the operation log names the key by it). */
   name?: string;
   roleId: number;
   warehouses: WarehouseGrant[];
@@ -148,13 +145,6 @@ export async function updateApiKey(ctx: AppContext, actor: SessionUser, id: numb
     await trx.updateTable('sysApiKey').set({ expiresAt, remark }).where('id', '=', id).execute();
     return id;
   });
-}
-
-/** `/apiKey/save`: a new key (add permission) or a change (edit permission). */
-export async function saveApiKey(ctx: AppContext, actor: SessionUser, input: ApiKeySaveInput): Promise<NewApiKey | number> {
-  const insert = input.id === undefined;
-  if (!actor.superAdmin && !actor.permissions.has(permission('apiKey', insert ? 'add' : 'edit'))) throw new HttpError(403);
-  return insert ? createApiKey(ctx, actor, input) : updateApiKey(ctx, actor, input.id as number, input);
 }
 
 /** Revokes a key at once (every process within SESSION_CACHE_MS); it stays listed. Answers the id, or 0. */

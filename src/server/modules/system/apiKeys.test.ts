@@ -30,7 +30,7 @@ async function withKey<T = unknown>(key: string, url: string, body: unknown = {}
   return { status: raw.statusCode, body: raw.json() as Envelope<T> };
 }
 
-const createKey = (body: Row, token = admin) => t.post<NewApiKey>('/api/apiKey/save', body, token);
+const createKey = (body: Row, token = admin) => t.post<NewApiKey>('/api/apiKey/create', body, token);
 const keyFor = async (name: string, over: Row = {}): Promise<NewApiKey> => {
   const res = await createKey({ name, roleId: orderRole, warehouses: [{ whId: FIX.whId, clientCodes: [FIX.client] }], ...over });
   expect(res.body, res.body.msg ?? '').toMatchObject({ code: 200 });
@@ -107,7 +107,7 @@ describe('API keys', () => {
     expect(refused.body.msg).toMatch(/super administrator/i);
     const zh = await t.app.inject({
       method: 'POST',
-      url: '/api/apiKey/save',
+      url: '/api/apiKey/create',
       headers: { token: admin, lang: 'zh_cn' },
       payload: { name: 'erp-super', roleId: superRole, warehouses: [] },
     });
@@ -230,7 +230,7 @@ describe('API keys', () => {
     expect(beyond.body).toMatchObject({ code: -10000, errorCode: 'permissionNotHeld' });
     // Without the edit permission, no change of an existing key.
     const existing = await keyFor('erp-not-theirs');
-    const change = await createKey({ id: existing.id, roleId: orderRole, warehouses: [] }, keyAdmin);
+    const change = await t.post('/api/apiKey/update', { id: existing.id, roleId: orderRole, warehouses: [] }, keyAdmin);
     expect(change.status).toBe(403);
     expect((await t.post('/api/apiKey/revoke', { id: existing.id }, keyAdmin)).status).toBe(403);
   });
