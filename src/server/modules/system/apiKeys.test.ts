@@ -166,6 +166,25 @@ describe('API keys', () => {
     expect(used.lastUsedAt).not.toBeNull();
   });
 
+  it('makes idempotent writes with a key: a create sent three times, two at once, makes one order and one answer', async () => {
+    const { key } = await keyFor('erp-retry');
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/tOrder/save',
+        headers: { authorization: `Bearer ${key}`, 'idempotency-key': 'SO-RETRY-1', lang: 'en_us' },
+        payload: { whId: FIX.whId, clientCode: FIX.client, typeId: 'SO', remark: 'key-retry' },
+        remoteAddress: '10.9.3.1',
+      });
+    const answers = [...(await Promise.all([send(), send()])), await send()];
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    expect(answers[0]!.json()).toMatchObject({ code: 200 });
+    const { rows } = await sql<{ n: string }>`select count(*) as n from t_order where remark = 'key-retry'`.execute(
+      t.connection.db,
+    );
+    expect(Number(rows[0]?.n)).toBe(1);
+  });
+
   it('refuses a revoked key at once and an expired key once its time has passed', async () => {
     const revoked = await keyFor('erp-revoked');
     expect((await ordersSeen(revoked.key)).status).toBe(200);
