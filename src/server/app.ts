@@ -36,6 +36,7 @@ import type { AppContext } from './platform/context';
 import { installErrorHandler, notFoundBody } from './platform/errorHandler';
 import { type GuardedRoute, installGuard } from './platform/guard';
 import { pickLanguage } from './platform/i18n';
+import { installIdempotency } from './platform/idempotency';
 import { installInputGuard } from './platform/input';
 
 export interface AppOptions {
@@ -144,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<WharfApp> {
       async (api) => {
         installGuard(api, ctx, routes);
         installAudit(api, ctx);
+        installIdempotency(api, ctx);
         registerAuthRoutes(api, ctx);
         registerSystemRoutes(api, ctx);
         registerLookupRoutes(api, ctx);

@@ -67,6 +67,10 @@ export const ERROR_CODES = [
   'superAdminRole',
   'superAdminOnly',
   'lastSuperAdmin',
+  // API keys (system module README "API keys")
+  'apiKeyAccount',
+  'apiKeySuperAdmin',
+  'apiKeyExpiryPast',
   'permissionNotHeld',
   'treeCycle',
   'hasChildren',

@@ -98,6 +98,7 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'sys/dict': lazy(() => import('./system/DictListPage').then((m) => ({ default: m.DictListPage }))),
   'sys/log': lazy(() => import('./system/LogListPage').then((m) => ({ default: m.LogListPage }))),
   'sys/backup': lazy(() => import('./backup/BackupPage').then((m) => ({ default: m.BackupPage }))),
+  'sys/integration': lazy(() => import('./system/ApiKeyListPage').then((m) => ({ default: m.ApiKeyListPage }))),
   'generator/generator': lazy(() => import('./generator/GeneratorPage').then((m) => ({ default: m.GeneratorPage }))),
   'Wms/Report': lazy(() => import('./reports/ReportFramePage').then((m) => ({ default: m.ReportFramePage }))),
   // Excel import (issue 17): read-excel-file and write-excel-file load with this screen only.

@@ -134,6 +134,37 @@ export interface SysLoginThrottleTable {
   lockedUntil: Timestamp | null;
 }
 
+/** An API key (migration 0032): its own user (`userId`) holds its role and grants; only the key's SHA-256 is kept. */
+export interface SysApiKeyTable {
+  id: Generated<number>;
+  userId: number;
+  name: string;
+  /** The visible part (`wharf_` and 12 hex digits), by which a key is looked up. */
+  prefix: string;
+  secretHash: string;
+  remark: string | null;
+  expiresAt: Timestamp | null;
+  lastUsedAt: Timestamp | null;
+  revokedAt: Timestamp | null;
+  createdBy: string | null;
+  createTime: Timestamp;
+}
+
+/** The answer of a write sent with an `Idempotency-Key` (migration 0032; platform/idempotency.ts). */
+export interface SysIdempotencyTable {
+  id: Generated<string>;
+  principal: string;
+  idemKey: string;
+  fingerprint: string;
+  /** 'pending' while the first request runs, 'done' once its answer is stored. */
+  state: string;
+  statusCode: number | null;
+  contentType: string | null;
+  body: string | null;
+  createTime: Timestamp;
+  doneTime: Timestamp | null;
+}
+
 export interface Database extends MasterdataTables, NoticeTables {
   tenant: TenantTable;
   sysUser: SysUserTable;
@@ -148,4 +179,6 @@ export interface Database extends MasterdataTables, NoticeTables {
   sysSession: SysSessionTable;
   sysCaptcha: SysCaptchaTable;
   sysLoginThrottle: SysLoginThrottleTable;
+  sysApiKey: SysApiKeyTable;
+  sysIdempotency: SysIdempotencyTable;
 }

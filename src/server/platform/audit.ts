@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AUTHENTICATED, PUBLIC } from '../../shared/permissions';
 import { isSecretField } from '../../shared/secrets';
 import type { AppContext } from './context';
+import { IDEMPOTENCY_REPLAYED_HEADER } from './idempotency';
 
 const NOT_ALLOWED = JSON.stringify({ code: 200, msg: null, data: 0 });
 
@@ -32,6 +33,8 @@ export function installAudit(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('onSend', (request, reply, payload, done) => {
     const { permission, audit } = request.routeOptions.config;
     if (!isChange(permission, audit) || reply.statusCode !== 200) return done(null, payload);
+    // A replayed idempotent answer (platform/idempotency.ts) changed nothing: the first request was logged.
+    if (reply.hasHeader(IDEMPOTENCY_REPLAYED_HEADER)) return done(null, payload);
     if (typeof payload !== 'string' || !payload.startsWith('{"code":200')) return done(null, payload);
     // data 0 is the spec's "not allowed": nothing changed, so nothing to log.
     if (payload === NOT_ALLOWED) return done(null, payload);

@@ -1,6 +1,7 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { AUTHENTICATED, PUBLIC } from '../../shared/permissions';
 import { TOKEN_HEADER } from '../../shared/wire';
+import { bearerKey, resolveApiKey } from './apiKey';
 import { isChange } from './audit';
 import type { AppContext, SessionUser, StationScope } from './context';
 import { HttpError } from './errors';
@@ -15,7 +16,7 @@ export interface GuardedRoute {
 }
 
 /** Resources whose changes alter a session's user, permissions or grants. */
-const ACCESS_RESOURCES = new Set(['user', 'role', 'menu', 'tWhse', 'tKioskStation']);
+const ACCESS_RESOURCES = new Set(['user', 'role', 'menu', 'tWhse', 'tKioskStation', 'apiKey']);
 
 function changesAccess(permission: string | undefined): boolean {
   return (permission ?? '').split(',').some((p) => {
@@ -87,11 +88,20 @@ export function installGuard(app: FastifyInstance, ctx: AppContext, routes: Guar
     const permission = request.routeOptions.config.permission;
     if (permission === PUBLIC) return done();
     const token = request.headers[TOKEN_HEADER];
-    if (typeof token !== 'string' || token.length === 0) return done(new HttpError(401));
-    // A check made in the last seconds admits at once; otherwise the session is read (and cached).
-    const cached = cachedSession(ctx.db, token, ctx.now());
+    // Without a session token, an API key (`Authorization: Bearer wharf_…`, platform/apiKey.ts) acts as its own user.
+    const key = typeof token === 'string' && token.length > 0 ? null : bearerKey(request.headers.authorization);
+    if (key === null && (typeof token !== 'string' || token.length === 0)) return done(new HttpError(401));
+    // A check made in the last seconds admits at once; otherwise the session (or key) is read (and cached).
+    const cached = cachedSession(ctx.db, key ?? (token as string), ctx.now());
     if (cached) return done(admit(request, cached, permission));
-    resolveSession(ctx.db, token, ctx.now(), ctx.config.sessionIdleMinutes).then(
+    if (key !== null) {
+      resolveApiKey(ctx.db, key, request.ip, ctx.now()).then(
+        (user) => done(typeof user === 'number' ? new HttpError(user) : admit(request, user, permission)),
+        (error: Error) => done(error),
+      );
+      return;
+    }
+    resolveSession(ctx.db, token as string, ctx.now(), ctx.config.sessionIdleMinutes).then(
       (user) => done(typeof user === 'number' ? new HttpError(user) : admit(request, user, permission)),
       (error: Error) => done(error),
     );

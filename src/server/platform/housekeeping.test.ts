@@ -90,13 +90,13 @@ describe('purging rows that can no longer be used', () => {
       await sql`insert into t_kiosk_enrolment (key_hash, code, expires_at, used_time, ip)
         values (${hex(32)}, ${code}, ${expires}, ${used}, '10.0.0.1')`.execute(db);
 
-    expect(await purgeExpired(db, now)).toEqual({ captchas: 1, sessions: 2, throttles: 2, enrolments: 2 });
+    expect(await purgeExpired(db, now)).toEqual({ captchas: 1, sessions: 2, throttles: 2, enrolments: 2, idempotency: 0 });
     expect(await keys('sys_captcha')).toEqual(['captcha-live'.padEnd(64, '.')]);
     expect(await keys('sys_session')).toEqual(['ended-recently', 'open']);
     expect(await keys('sys_login_throttle')).toEqual(['still-locked', 'window-open']);
     expect(await keys('t_kiosk_enrolment')).toEqual(['PENDING1']);
     // Run again (or by another process at once): nothing more goes.
-    expect(await purgeExpired(db, now)).toEqual({ captchas: 0, sessions: 0, throttles: 0, enrolments: 0 });
+    expect(await purgeExpired(db, now)).toEqual({ captchas: 0, sessions: 0, throttles: 0, enrolments: 0, idempotency: 0 });
   });
 
   it('deletes in batches, a bounded number per run, the rest at the next run; two processes at once delete each row once', async () => {

@@ -4,6 +4,7 @@ import type { Db } from '../db/connect';
 import { WINDOW_MS } from '../modules/auth/throttle';
 import { holdExpiredStock } from '../modules/inventory/expiry';
 import type { AppContext } from './context';
+import { IDEMPOTENCY_RETENTION_MS } from './idempotency';
 
 /** Ended and expired sessions are kept a day: a replaced session's token answers 405 ("logged in elsewhere"), not 401. */
 export const SESSION_RETENTION_MS = 86_400_000;
@@ -41,6 +42,12 @@ const PURGES = {
   // A station's one-time code binds only before it expires (stations.service `bindStation`); a used one has expired
   // within its 15 minutes too.
   enrolments: { table: 't_kiosk_enrolment', key: 'id', over: (now) => sql`expires_at < ${now}` },
+  // Idempotency keys and their answers are kept a day (platform/idempotency.ts), pending ones too.
+  idempotency: {
+    table: 'sys_idempotency',
+    key: 'id',
+    over: (now) => sql`create_time < ${new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS)}`,
+  },
 } satisfies Record<string, Purge>;
 
 export type PurgeCounts = Record<keyof typeof PURGES, number>;
@@ -56,7 +63,7 @@ export async function purgeExpired(
   now: Date,
   { batchRows = BATCH_ROWS, maxBatches = MAX_BATCHES } = {},
 ): Promise<PurgeCounts> {
-  const counts = { captchas: 0, sessions: 0, throttles: 0, enrolments: 0 };
+  const counts = { captchas: 0, sessions: 0, throttles: 0, enrolments: 0, idempotency: 0 };
   for (const [name, purge] of Object.entries(PURGES) as [keyof typeof PURGES, Purge][]) {
     const table = sql.table(purge.table);
     const key = sql.ref(purge.key);

@@ -56,6 +56,30 @@ export function forgetSessions(db: Db): void {
   cache.generation++;
 }
 
+/** The count of forgets of a database's cache so far: a read started before a forget is not kept (`rememberUser`). */
+export function cacheGeneration(db: Db): number {
+  return cacheOf(db).generation;
+}
+
+/**
+ * Keeps a user resolved from another credential (an API key, platform/apiKey.ts) under the SHA-256 of that credential,
+ * from `at` until `until`, unless the cache was forgotten since `generation`: `cachedSession` then admits it like a
+ * session's user, and `forgetSessions` forgets it alike.
+ */
+export function rememberUser(
+  db: Db,
+  credentialHash: string,
+  user: SessionUser,
+  at: number,
+  until: number,
+  generation: number,
+): void {
+  const cache = cacheOf(db);
+  if (cache.generation !== generation) return;
+  if (cache.entries.size >= SESSION_CACHE_MAX) cache.entries.clear();
+  cache.entries.set(credentialHash, { user, from: at, until });
+}
+
 /** The user of a cached check still fresh at `at`, by token hash; null when it must be read again. */
 function fresh(cache: SessionCache, tokenHash: string, at: number): SessionUser | null {
   const hit = cache.entries.get(tokenHash);

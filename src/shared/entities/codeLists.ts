@@ -70,6 +70,8 @@ export const CODE_LISTS = {
   // Dock stations (src/server/modules/kiosk/README.md)
   /** Dock station: N new (waiting for its code), A active (bound), R revoked. */
   stationStatus: STATION_STATUSES,
+  /** An API key (system module README "API keys"): A active, E expired, R revoked. */
+  apiKeyStatus: ['A', 'E', 'R'],
   /** The flows a dock station offers (tiles of its home screen). */
   kioskFlow: KIOSK_FLOWS,
   // Excel import (src/server/modules/imports/README.md)

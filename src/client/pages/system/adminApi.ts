@@ -64,3 +64,17 @@ export async function loadDeptChoices(): Promise<DeptChoice[]> {
   walk(tree, 0);
   return list;
 }
+
+/** The API key form's choices and a key's current role and grants (system module README "API keys"). */
+export const loadApiKeyRoles = () => data(apiPost<RoleOption[]>('/apiKey/roleOptions', {}), []);
+export const loadApiKeyGrantOptions = () => data(apiPost<GrantOption[]>('/apiKey/grantOptions', {}), []);
+export const loadApiKeyAccess = (id: number) =>
+  data(apiPost<{ roleIds: number[]; warehouses: WarehouseGrant[] } | null>('/apiKey/findAccess', { id }), null);
+
+/** What `/apiKey/create` answers: the key itself, this once. */
+export interface NewApiKey {
+  id: number;
+  name: string;
+  prefix: string;
+  key: string;
+}

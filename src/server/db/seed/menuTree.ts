@@ -190,6 +190,7 @@ export const MENU_TREE: MenuSeed[] = [
       screen('字典管理', 'Dictionary', 'sys/dict', 'dict'),
       screen('系统日志', 'Operation log', 'sys/log', 'log', { viewOnly: true }),
       screen('备份还原', 'Backup and restore', 'sys/backup', 'backup'),
+      screen('系统集成', 'Integrations', 'sys/integration', 'apiKey'),
     ],
   },
 ];

@@ -8,6 +8,7 @@ import { PageRequestSchema, registerCrudRoutes } from '../../crud/crud.routes';
 import { deleteRows } from '../../crud/crud.service';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
+import { registerApiKeyRoutes } from './apiKeys.routes';
 import { findLogPage } from './log.service';
 import { findAllRoles, findRoleMenus, saveRoleMenus } from './roles.service';
 import { SYSTEM_BINDINGS } from './system.bindings';
@@ -48,6 +49,7 @@ const DeleteBody = Type.Array(Type.Object({ id: Id }), { minItems: 1, maxItems: 
 /** Users, roles, departments, menus, dictionary and operation log (spec 000 §7 "System administration"). */
 export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerCrudRoutes(app, ctx, SYSTEM_BINDINGS);
+  registerApiKeyRoutes(app, ctx);
 
   app.post('/user/findPage', { schema: { body: PageRequestSchema }, config: { permission: 'sys:user:view' } }, async (request) =>
     ok(await findUserPage(ctx.db, request.user!, request.body as PageRequest)),

@@ -29,8 +29,18 @@ function refuseAccessBeyond(actor: SessionUser, target: Access): void {
  * warehouses and clients they all hold themselves. Checked on the users as they are before a change, and as a
  * save leaves them.
  */
-export async function refuseBeyondActor(trx: Trx, actor: SessionUser, userIds: readonly number[]): Promise<void> {
-  if (actor.superAdmin || userIds.length === 0) return;
+export async function refuseBeyondActor(
+  trx: Trx,
+  actor: SessionUser,
+  userIds: readonly number[],
+  { apiKeyUsers = false } = {},
+): Promise<void> {
+  if (userIds.length === 0) return;
+  // An API key's own account changes only through the key (apiKeys.service.ts): never a password, PIN, badge or role
+  // given to it as to a person, which would let it sign in or act beyond what its key was created with.
+  if (!apiKeyUsers && (await trx.selectFrom('sysApiKey').select('id').where('userId', 'in', userIds).executeTakeFirst()))
+    throw new AppError('apiKeyAccount');
+  if (actor.superAdmin) return;
   for (const target of (await loadAccessOf(trx, userIds)).values()) refuseAccessBeyond(actor, target);
 }
 

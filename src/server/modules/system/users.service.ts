@@ -43,6 +43,8 @@ export { refuseBeyondActor } from './beyondActor';
 export const USER_BINDING: CrudBinding = {
   entity: sysUser,
   table: 'sys_user',
+  // People only: an API key's own account is the key's (Integrations screen), never listed nor changed here.
+  view: 'sys_user_person',
   async beforeDelete(trx, rows, { user }) {
     if (rows.some((r) => Number(r.id) === user.id)) throw new AppError('selfProtected');
     const ids = rows.map((r) => Number(r.id));
@@ -76,7 +78,7 @@ function userRow(input: Row, existing: Row | null): Row {
   return row;
 }
 
-async function saveRoles(trx: Trx, userId: number, roleIds: readonly number[]): Promise<void> {
+export async function saveRoles(trx: Trx, userId: number, roleIds: readonly number[]): Promise<void> {
   const wanted = [...new Set(roleIds)];
   const roles = wanted.length ? await trx.selectFrom('sysRole').select('id').where('id', 'in', wanted).execute() : [];
   if (roles.length !== wanted.length) throw new AppError('fieldInvalid', { field: 'entity.user.field.roleIds' });
@@ -93,7 +95,7 @@ async function saveRoles(trx: Trx, userId: number, roleIds: readonly number[]): 
       .execute();
 }
 
-async function saveGrants(trx: Trx, userId: number, grants: readonly WarehouseGrant[]): Promise<void> {
+export async function saveGrants(trx: Trx, userId: number, grants: readonly WarehouseGrant[]): Promise<void> {
   const byWh = new Map<string, string[] | null>();
   for (const grant of grants) {
     const listed = (grant.clientCodes ?? []).filter((c) => c !== '');
