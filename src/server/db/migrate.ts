@@ -27,6 +27,7 @@ import * as m0026 from './migrations/0026_wave_detail_load_id';
 import * as m0027 from './migrations/0027_expiry';
 import * as m0028 from './migrations/0028_trace';
 import * as m0029 from './migrations/0029_serials';
+import * as m0030 from './migrations/0030_serial_moves';
 
 // Listed explicitly: the server is one esbuild bundle, so nothing is read from disk at run time.
 const MIGRATIONS: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0027_expiry': m0027,
   '0028_trace': m0028,
   '0029_serials': m0029,
+  '0030_serial_moves': m0030,
 };
 
 /** Brings the schema to the newest version; fails loudly (the server must not start half-migrated). */
