@@ -30,6 +30,8 @@ interface MovementLine extends TaskLine {
   destLocationId: string;
   /** A serial-controlled item: the serials that move, one a line (needed unless the line empties its source row). */
   serialNumbers: string | null;
+  /** A putaway line: the receipt row whose units it puts away. */
+  receiptRowId?: number | string | null;
 }
 interface AdjustmentLine extends TaskLine {
   locationId: string;
@@ -178,10 +180,13 @@ export async function approveMovement(db: Db, whId: string, taskId: string, acto
         });
         await followSerials(
           trx,
-          source,
-          target,
-          line.serialNumbers,
-          line.qty,
+          {
+            source,
+            target,
+            serials: line.serialNumbers,
+            qty: line.qty,
+            receiptRowId: line.receiptRowId === null || line.receiptRowId === undefined ? null : Number(line.receiptRowId),
+          },
           putaway ? 'PUTAWAY' : 'MOVE',
           moveDocument(taskId, line),
           actor,

@@ -142,6 +142,28 @@ describe('movements', () => {
   });
 });
 
+describe('putaway', () => {
+  it('a putaway line of one receipt takes that receipt’s serials, none named, from a place other receipts share', async () => {
+    const first = await receive('TSM-PO5', SN, ['P-1', 'P-2']);
+    await receive('TSM-PO6', SN, ['P-3']);
+    const putaway = async (taskId: string, qty: string) => {
+      await insertMovement(db(), taskId, [{ itemNumber: SN, qty, from: PK.p1, to: PK.p3 }]);
+      await sql`update tbl_inv_movement set task_type = 'PUTAWAY' where task_id = ${taskId}`.execute(db());
+      await sql`update tbl_inv_movement_detail set receipt_row_id = ${first} where task_id = ${taskId}`.execute(db());
+      return approve(taskId);
+    };
+    // One of the receipt's two units: which one is the user's to say.
+    expect((await putaway('TSM-PA1', '1')).body).toMatchObject({ code: -10000, errorCode: 'serialsRequiredForMove' });
+    expect((await putaway('TSM-PA2', '2')).body.code).toBe(200);
+    expect(await serials(SN, 'P-1', 'P-2', 'P-3')).toMatchObject([
+      { serialNumber: 'P-1', status: 'IN', locationId: PK.p3 },
+      { serialNumber: 'P-2', status: 'IN', locationId: PK.p3 },
+      { serialNumber: 'P-3', status: 'IN', locationId: PK.p1 },
+    ]);
+    expect(await events('P-1')).toEqual(['RECEIVE', 'PUTAWAY']);
+  });
+});
+
 describe('holds', () => {
   it('a held stock row holds its serials (HOLD, Held in the look-up) until it is released', async () => {
     const { rows } = await sql<{ id: number }>`

@@ -287,32 +287,37 @@ async function placeSerials(trx: Trx, input: SerialsCarry, which: RawBuilder<unk
 
 /**
  * A movement line (putaway, move) of a serial-controlled item: the line's serials move with it (`carrySerials`); a line
- * that empties its source row needs none (all go, as before lines named serials).
+ * that empties its source row needs none (all go, as before lines named serials), nor a putaway line that takes all of
+ * its receipt row's serials still at the source (they go: the receipt says which units are on the line).
  */
 export async function followSerials(
   trx: Trx,
-  source: StockKey,
-  target: StockKey,
-  serials: unknown,
-  qty: string,
+  line: { source: StockKey; target: StockKey; serials: unknown; qty: string; receiptRowId: number | null },
   event: 'PUTAWAY' | 'MOVE',
   document: SerialDocument,
   actor: Actor,
 ): Promise<void> {
-  await carrySerials(
-    trx,
-    {
-      from: source,
-      to: { locationId: target.locationId, huId: target.huId },
-      qty,
-      serials,
-      whole: (await lockStoredItem(trx, source)) === null,
-      status: 'IN',
-      event,
-      document,
-    },
-    actor,
-  );
+  const { source, target } = line;
+  const carry = {
+    from: source,
+    to: { locationId: target.locationId, huId: target.huId },
+    qty: line.qty,
+    serials: line.serials,
+    whole: (await lockStoredItem(trx, source)) === null,
+    status: 'IN' as const,
+    event,
+    document,
+  };
+  if (!carry.whole && line.receiptRowId !== null && splitSerials(line.serials).length === 0) {
+    const { rows } = await sql<{ n: string }>`
+      select count(*)::text as n from tbl_sn_master
+      where ${atSpot(source)} and status = 'IN' and receipt_row_id = ${line.receiptRowId}`.execute(trx);
+    if (toMilli(rows[0]?.n ?? '0') === toMilli(line.qty)) {
+      await carrySerials(trx, { ...carry, whole: true, receiptRowId: line.receiptRowId }, actor);
+      return;
+    }
+  }
+  await carrySerials(trx, carry, actor);
 }
 
 /**
