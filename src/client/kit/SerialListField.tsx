@@ -4,10 +4,35 @@
  * (a serial typed twice, then the count). Used by the receive dialog, the console pick dialog, the packing desk and the
  * movement and adjustment line dialogs.
  */
-import { Suspense } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import type { ItemLotControl } from '../../shared/lookups';
 import { repeatedSerial, splitSerials } from '../../shared/serials';
+import { SUCCESS } from '../../shared/wire';
+import { apiPost } from './api';
 import { useT } from './i18n';
 import { SlTextarea } from './sl';
+
+/**
+ * Whether an item is serial-controlled (`getItemLotCtlAttrCollection`), read when the warehouse or item changes; false
+ * while unknown, for no item, or when the look-up fails (the server checks again).
+ */
+export function useSerialItem(whId: string, itemNumber: string): boolean {
+  const [serialItem, setSerialItem] = useState(false);
+  useEffect(() => {
+    setSerialItem(false);
+    if (!whId || !itemNumber) return;
+    let cancelled = false;
+    void apiPost<ItemLotControl>('/globalOptions/getItemLotCtlAttrCollection', { whId, itemNumber }, { silent: true })
+      .then((envelope) => {
+        if (!cancelled) setSerialItem(envelope.code === SUCCESS && envelope.data?.serialControl === 'Y');
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [whId, itemNumber]);
+  return serialItem;
+}
 
 /** The serials typed must be `needed` (base units), each once: the first rule broken (message key and values), or null. */
 export function serialListRefusal(
