@@ -99,6 +99,7 @@ export const ERROR_CODES = [
   'serialCountMismatch',
   'serialTwice',
   'serialNotHere',
+  'serialsRequiredForMove',
   'serialReceiptNotAdjustable',
   'rfGs1NoSerial',
   'clientNotGranted',

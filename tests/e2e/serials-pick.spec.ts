@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { SerialLookupRow } from '../../src/shared/serials';
+import { rowAction } from './grid';
 import { confirmedOrder, releasedWave } from './outboundApi';
 import { callApi, confirmOk, filterList, login, openScreen, pickOption, putStock, rows, setLanguage, shot } from './ui';
 
@@ -88,4 +89,25 @@ test('the pick dialog and the packing desk ask the serials of a serial-controlle
     expect(found).toMatchObject([{ itemNumber: ITEM, status: 'IN', orderNumber, cartonNumber, huId: cartonNumber }]);
     expect(found[0]?.history.map((h) => h.event)).toEqual(['ADJUST_IN', 'PICK', 'PACK']);
   }
+
+  // Split carton (English): one power bank into a new carton, its serial named in the dialog; it moves with it.
+  await page.goto(`/Wms/TblShippingLabelDetail?cartonNumber=${cartonNumber}&whId=WH01&t=${run}`);
+  const cartonLines = page.locator('[data-entity="tblShippingLabelDetail"]').filter({ visible: true });
+  await rowAction(cartonLines, 0, 'split').click();
+  const split = openDialog(page, 'split-dialog');
+  await split.getByTestId('split-qty').locator('input').fill('1');
+  const splitSerials = split.getByTestId('split-serials');
+  await splitSerials.locator('textarea').fill(serials.join('\n'));
+  await expect(splitSerials).toContainText('2 of 1 entered');
+  await pickOption(page, split.getByTestId('split-cartonType'), /^S\s/);
+  await split.getByTestId('split-submit').click();
+  await expect(split.getByTestId('error-serials')).toContainText('needs as many serial numbers, 2 given');
+  await splitSerials.locator('textarea').fill(serials[1] as string);
+  await shot(page, 'serials-split-dialog-en');
+  await split.getByTestId('split-submit').click();
+  await confirmOk(page);
+  await expect(split).toHaveCount(0);
+  const [moved] = await callApi<SerialLookupRow[]>(page, 'tblSnMaster/lookup', { whId: 'WH01', serialNumber: serials[1] });
+  expect(moved?.cartonNumber).not.toBe(cartonNumber);
+  expect(moved?.history.map((h) => h.event)).toEqual(['ADJUST_IN', 'PICK', 'PACK', 'SPLIT']);
 });

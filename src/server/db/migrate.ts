@@ -30,6 +30,7 @@ import * as m0029 from './migrations/0029_serials';
 import * as m0030 from './migrations/0030_serial_counts';
 import * as m0031 from './migrations/0031_carton_carrier';
 import * as m0032 from './migrations/0032_api_keys';
+import * as m0033 from './migrations/0033_serial_moves';
 
 // Listed explicitly: the server is one esbuild bundle, so nothing is read from disk at run time.
 const MIGRATIONS: Record<string, Migration> = {
@@ -63,6 +64,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0030_serial_counts': m0030,
   '0031_carton_carrier': m0031,
   '0032_api_keys': m0032,
+  '0033_serial_moves': m0033,
 };
 
 /** Brings the schema to the newest version; fails loudly (the server must not start half-migrated). */

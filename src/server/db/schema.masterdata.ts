@@ -98,6 +98,7 @@ export interface TItemMasterTable {
   inventoryType: string | null;
   uom: string;
   shelfLife: number | null;
+  minShelfLifeDays: number | null;
   serialControl: Generated<string>;
   lotControl: Generated<string>;
   itemCategory: string | null;

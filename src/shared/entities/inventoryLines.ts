@@ -69,6 +69,9 @@ export const tblInvMovementDetail = defineEntity({
     },
     qty: { type: 'decimal', required: true, rule: 'qtyPositive', column: true, width: 90 },
     ...LINE_DETAILS,
+    // A serial-controlled item: the serials that move, one per base unit; needed unless the line empties its source
+    // row (serials README "Movements").
+    serialNumbers: { type: 'text', max: 4000, column: true, width: 160 },
   },
   form: [
     ['lineNumber', 'itemNumber'],
@@ -76,6 +79,7 @@ export const tblInvMovementDetail = defineEntity({
     ['qty', 'uom'],
     ['lotNumber', 'expirationDate'],
     ['huId', 'lineRemark'],
+    ['serialNumbers'],
   ],
 });
 

@@ -38,6 +38,9 @@ export const tItemMaster = defineEntity({
     inventoryType: textField(20, { column: true, width: 110 }),
     uom: textField(10, { required: true, column: true, width: 80, pattern: CODE_PATTERN }),
     shelfLife: { type: 'int', rule: 'positiveInt', column: true, width: 100 },
+    // Minimum remaining shelf life (days, 0–3650) at allocation and receiving; an order's own minimum overrides it
+    // (outbound README "Allocation").
+    minShelfLifeDays: { type: 'int', column: true, width: 130 },
     serialControl: codeField('yesNo', { required: true, column: true, width: 100 }),
     lotControl: codeField('yesNo', { required: true, filter: true, column: true, width: 100 }),
     itemCategory: textField(30, { filter: true, column: true, width: 120 }),
@@ -68,6 +71,7 @@ export const tItemMaster = defineEntity({
     ['itemTypeId', 'classId'],
     ['itemCategory', 'attributeCollectionId'],
     ['lotControl', 'shelfLife'],
+    ['minShelfLifeDays'],
     ['serialControl', 'sampleRate'],
     ['upc', 'price'],
     ['unitWeight', 'tareWeight'],

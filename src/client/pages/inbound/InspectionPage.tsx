@@ -1,13 +1,15 @@
 /**
  * The inspection desk (menu Wms/Inspection): for a warehouse and client, the receipts awaiting inspection, their
  * sample lines (generateInspectionDetail), and recording a line's result — passed and failed quantities, the
- * unqualified (zone D) location failed units go to — after a confirmation. Every rule is the server's.
+ * unqualified (zone D) location failed units go to, and for a serial-controlled item their serials — after a
+ * confirmation. Every rule is the server's.
  */
 import type SlInputElement from '@shoelace-style/shoelace/dist/components/input/input.component.js';
 import type SlSelectElement from '@shoelace-style/shoelace/dist/components/select/select.component.js';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { OptionEntry } from '../../../shared/lookups';
 import { permission } from '../../../shared/permissions';
+import { splitSerials } from '../../../shared/serials';
 import { SUCCESS } from '../../../shared/wire';
 import { apiPost, toast } from '../../kit/api';
 import { useConfirm } from '../../kit/confirm';
@@ -15,6 +17,7 @@ import type { RowAction } from '../../kit/DataTable';
 import { useT } from '../../kit/i18n';
 import { loadOptions } from '../../kit/lookupOptions';
 import { ModalDialog } from '../../kit/ModalDialog';
+import { SerialListField, serialListRefusal, useSerialItem } from '../../kit/SerialListField';
 import { usePermission } from '../../kit/session';
 import { SlButton, SlInput, SlOption, SlSelect } from '../../kit/sl';
 import { useScreenShown } from '../../kit/useScreenShown';
@@ -60,7 +63,11 @@ interface ResultForm {
   qtyFailed: string;
   failLocationId: string;
   remark: string;
+  /** A serial-controlled item: the serials of the failed units (none when the whole row fails). */
+  serialNumbers: string;
 }
+
+const EMPTY_FORM: ResultForm = { qtyPassed: '', qtyFailed: '0', failLocationId: '', remark: '', serialNumbers: '' };
 
 /** Active locations of the warehouse's unqualified (type D) zones: where failed units may go. */
 async function failLocations(whId: string): Promise<OptionEntry[]> {
@@ -81,7 +88,11 @@ export function InspectionPage() {
   const [result, setResult] = useState('N');
   const [loading, setLoading] = useState(false);
   const [recording, setRecording] = useState<DeskRow | null>(null);
-  const [form, setForm] = useState<ResultForm>({ qtyPassed: '', qtyFailed: '0', failLocationId: '', remark: '' });
+  const [form, setForm] = useState<ResultForm>(EMPTY_FORM);
+  const serialItem = useSerialItem(String(recording?.whId ?? ''), String(recording?.itemNumber ?? ''));
+  const failedUnits = Number(form.qtyFailed.trim());
+  // The failed units' serials: asked for a serial item when some fail (none typed: the server says if it needs them).
+  const asksSerials = serialItem && failedUnits > 0;
   const [places, setPlaces] = useState<OptionEntry[]>([]);
 
   const load = useCallback(async () => {
@@ -122,13 +133,20 @@ export function InspectionPage() {
   );
 
   const openRecord = useCallback(async (row: DeskRow) => {
-    setForm({ qtyPassed: String(row.qtyToInspect ?? ''), qtyFailed: '0', failLocationId: '', remark: '' });
+    setForm({ ...EMPTY_FORM, qtyPassed: String(row.qtyToInspect ?? '') });
     setRecording(row);
     setPlaces(await failLocations(String(row.whId)));
   }, []);
 
   const submit = async () => {
     if (!recording) return;
+    if (asksSerials && form.serialNumbers.trim() !== '') {
+      const refusal = serialListRefusal(String(recording.itemNumber ?? ''), form.serialNumbers, failedUnits);
+      if (refusal) {
+        toast('error', t(refusal.key, refusal.params));
+        return;
+      }
+    }
     const values = { receiptId: String(recording.receiptId), passed: form.qtyPassed, failed: form.qtyFailed };
     if (!(await confirm('inbound.inspection.confirm', { values }))) return;
     const envelope = await apiPost<DeskRow>('/tReceipt/recordInspection', {
@@ -137,6 +155,7 @@ export function InspectionPage() {
       qtyFailed: form.qtyFailed,
       failLocationId: form.failLocationId || null,
       remark: form.remark || null,
+      ...(asksSerials && form.serialNumbers.trim() !== '' ? { serialNumbers: splitSerials(form.serialNumbers) } : {}),
     });
     if (envelope.code !== SUCCESS) return;
     toast('success', t('kit.toast.success'));
@@ -266,6 +285,14 @@ export function InspectionPage() {
             data-testid="remark"
             onSlInput={field('remark')}
           />
+          {asksSerials ? (
+            <SerialListField
+              value={form.serialNumbers}
+              needed={failedUnits}
+              testId="failed-serials"
+              onChange={(serialNumbers) => setForm((f) => ({ ...f, serialNumbers }))}
+            />
+          ) : null}
         </div>
         <SlButton slot="footer" onClick={() => setRecording(null)}>
           {t('kit.action.cancel')}

@@ -12,6 +12,7 @@ import { SUCCESS } from '../../../shared/wire';
 import { apiPost } from '../../kit/api';
 import { FormDialog, type FormDialogProps } from '../../kit/FormDialog';
 import { useT } from '../../kit/i18n';
+import { SerialListField, serialListRefusal } from '../../kit/SerialListField';
 import { TASK_SCREENS, type TaskKind } from './tasks';
 import { lookup, useLineSteps } from './useLineSteps';
 
@@ -65,6 +66,7 @@ export function LineDialog({ kind, ...props }: FormDialogProps & { kind: TaskKin
   );
 
   const lotControlled = item?.lotControl === 'Y';
+  const serialControlled = item?.serialControl === 'Y';
   const hiddenFields = useMemo(() => {
     const hidden = new Set<string>();
     if (!lotControlled) {
@@ -72,8 +74,9 @@ export function LineDialog({ kind, ...props }: FormDialogProps & { kind: TaskKin
       hidden.add('expirationDate');
     }
     if (indicator !== 'H') hidden.add('huId');
+    if (!serialControlled) hidden.add('serialNumbers');
     return hidden;
-  }, [lotControlled, indicator]);
+  }, [lotControlled, indicator, serialControlled]);
 
   // The available quantity of the chosen stock, asked again (after a pause) whenever what decides it changes.
   const stockWhId = values.whId ?? '';
@@ -143,6 +146,14 @@ export function LineDialog({ kind, ...props }: FormDialogProps & { kind: TaskKin
     // Lot and pallet rules.
     if (lotControlled && (!text('lotNumber') || !text('expirationDate'))) return steps.refuse('error.lotAndExpiryRequired');
     if (indicator === 'H' && !text('huId')) return steps.refuse('error.palletNotAllowEmpty');
+    // A serial-controlled item's serials: one per unit, each once — an adjustment always, a movement when it names some
+    // or leaves part of the source behind (checked against the available quantity below; serials README "Movements").
+    const serials = text('serialNumbers');
+    const units = Math.abs(Number(text('qty')));
+    if (serialControlled && (kind === 'adjustment' || serials !== '')) {
+      const refusal = serialListRefusal(text('itemNumber'), serials, units);
+      if (refusal) return steps.refuse(refusal.key, refusal.params);
+    }
     // Duplicate line number (add only), then the stored attribute id of the shown attributes.
     const checked = await steps.check(payload);
     if (!checked) return null;
@@ -164,6 +175,13 @@ export function LineDialog({ kind, ...props }: FormDialogProps & { kind: TaskKin
       if (available < Math.abs(qty)) {
         return steps.refuse(kind === 'movement' ? 'error.exceedsAvailableStock' : 'error.greaterThanAvailableStock', {
           available: String(available),
+        });
+      }
+      if (kind === 'movement' && serialControlled && serials === '' && available > qty) {
+        return steps.refuse('error.serialsRequiredForMove', {
+          itemNumber: text('itemNumber'),
+          qty: text('qty'),
+          locationId: text(screens.stockLocationField),
         });
       }
     }
@@ -189,6 +207,16 @@ export function LineDialog({ kind, ...props }: FormDialogProps & { kind: TaskKin
       row={steps.dialogRow}
       open={props.open && steps.dialogRow !== null}
       hiddenFields={hiddenFields}
+      renderField={(field, value, onChange) =>
+        field === 'serialNumbers' ? (
+          <SerialListField
+            value={value}
+            needed={Math.abs(Number((values.qty ?? '').trim()))}
+            testId="line-serials"
+            onChange={onChange}
+          />
+        ) : null
+      }
       onValuesChange={onValuesChange}
       beforeSave={beforeSave}
     >

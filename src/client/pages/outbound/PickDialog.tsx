@@ -6,7 +6,6 @@
  * one per unit (task quantities are in base units), checked for count and repeats before the call.
  */
 import { type FormEvent, useEffect, useState } from 'react';
-import type { ItemLotControl } from '../../../shared/lookups';
 import { splitSerials } from '../../../shared/serials';
 import { matchesRule } from '../../../shared/validation';
 import { toast } from '../../kit/api';
@@ -15,10 +14,9 @@ import { DialogFooter } from '../../kit/DialogFooter';
 import type { EntityRow } from '../../kit/EntityListPage';
 import { useT } from '../../kit/i18n';
 import { ModalDialog } from '../../kit/ModalDialog';
-import { SerialListField, serialListProblem } from '../../kit/SerialListField';
+import { SerialListField, serialListProblem, useSerialItem } from '../../kit/SerialListField';
 import { SlInput } from '../../kit/sl';
 import { useDialogPost } from '../../kit/useDialogPost';
-import { lookup } from '../inventory/useLineSteps';
 import './picking.css';
 
 export type PickMode = 'pick' | 'short';
@@ -46,20 +44,7 @@ export function PickDialog({ task, mode, onClose, onDone }: PickDialogProps) {
   const [problem, setProblem] = useState('');
   const { busy, post } = useDialogPost();
   // Whether the task's item is serial-controlled (read when the dialog opens).
-  const [serialItem, setSerialItem] = useState(false);
-  useEffect(() => {
-    setSerialItem(false);
-    if (!task) return;
-    let cancelled = false;
-    void lookup<ItemLotControl>('getItemLotCtlAttrCollection', { whId: text(task.whId), itemNumber: text(task.itemNumber) })
-      .then((item) => {
-        if (!cancelled) setSerialItem(item?.serialControl === 'Y');
-      })
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-    };
-  }, [task]);
+  const serialItem = useSerialItem(task ? text(task.whId) : '', task ? text(task.itemNumber) : '');
   useEffect(() => {
     if (!task) return;
     setValues({

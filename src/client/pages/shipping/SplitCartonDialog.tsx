@@ -4,10 +4,12 @@
  * and loads the types of the line's warehouse. The quantity is required and a positive integer without leading zero
  * (checked on blur), the carton type required; a confirmation precedes `splitCarton`, whose payload carries the user's
  * name and locale id. data[0].outCode SUCCESS closes the dialog, resets the form and reloads the list; anything else
- * shows fail and the server's outMsg.
+ * shows fail and the server's outMsg. A serial-controlled item shows the serial list once a quantity is typed: the
+ * serials of the units moved (checked for count and repeats when typed; the server refuses a partial split without).
  */
 import type SlInputElement from '@shoelace-style/shoelace/dist/components/input/input.component.js';
 import { type FormEvent, useEffect, useState } from 'react';
+import { splitSerials } from '../../../shared/serials';
 import { matchesRule } from '../../../shared/validation';
 import { SUCCESS } from '../../../shared/wire';
 import { apiPost } from '../../kit/api';
@@ -16,6 +18,7 @@ import type { EntityRow } from '../../kit/EntityListPage';
 import { useT } from '../../kit/i18n';
 import { LookupSelect } from '../../kit/LookupSelect';
 import { ModalDialog } from '../../kit/ModalDialog';
+import { SerialListField, serialListRefusal, useSerialItem } from '../../kit/SerialListField';
 import { session } from '../../kit/session';
 import { SlButton, SlInput } from '../../kit/sl';
 import { reportOutcome } from '../outbound/WaveLoadDialog';
@@ -29,8 +32,11 @@ const text = (value: unknown) => (value === null || value === undefined ? '' : S
 interface Values {
   qty: string;
   cartonType: string;
+  /** A serial-controlled item: the serials of the units moved (none when all of the carton's units move). */
+  serialNumbers: string;
 }
 type Problems = Partial<Record<keyof Values, string>>;
+const EMPTY: Values = { qty: '', cartonType: '', serialNumbers: '' };
 
 export interface SplitCartonDialogProps {
   /** The carton line to split from; null: closed. */
@@ -43,15 +49,16 @@ export interface SplitCartonDialogProps {
 export function SplitCartonDialog({ line, onClose, onSplit }: SplitCartonDialogProps) {
   const t = useT();
   const confirm = useConfirm();
-  const [values, setValues] = useState<Values>({ qty: '', cartonType: '' });
+  const [values, setValues] = useState<Values>(EMPTY);
   const [problems, setProblems] = useState<Problems>({});
   const [busy, setBusy] = useState(false);
   // Each opening starts from an empty form: the carton type is cleared (spec §4) and chosen again.
   useEffect(() => {
     if (!line) return;
-    setValues({ qty: '', cartonType: '' });
+    setValues(EMPTY);
     setProblems({});
   }, [line]);
+  const serialItem = useSerialItem(text(line?.whId), text(line?.itemNumber));
   if (!line) return null;
 
   const qtyProblem = (qty: string): string => {
@@ -63,15 +70,22 @@ export function SplitCartonDialog({ line, onClose, onSplit }: SplitCartonDialogP
     setProblems((current) => ({ ...current, [name]: name === 'qty' ? qtyProblem(value) : typeProblem(value) }));
 
   const reset = () => {
-    setValues({ qty: '', cartonType: '' });
+    setValues(EMPTY);
     setProblems({});
+  };
+  // Serials typed for a serial item: one per unit moved, each once (none typed: the server says whether it needs them).
+  const serialsProblem = (): string => {
+    if (!serialItem || values.serialNumbers.trim() === '') return '';
+    const refusal = serialListRefusal(text(line.itemNumber), values.serialNumbers, Number(values.qty.trim()));
+    return refusal ? t(refusal.key, refusal.params) : '';
   };
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     const found: Problems = { qty: qtyProblem(values.qty), cartonType: typeProblem(values.cartonType) };
+    found.serialNumbers = found.qty ? '' : serialsProblem();
     setProblems(found);
-    if (found.qty || found.cartonType) return;
+    if (found.qty || found.cartonType || found.serialNumbers) return;
     if (!(await confirm('kit.confirm.submit'))) return;
     setBusy(true);
     try {
@@ -82,6 +96,7 @@ export function SplitCartonDialog({ line, onClose, onSplit }: SplitCartonDialogP
         // The spec's payload: who splits, in which language the answer's message is written.
         userName: session.user ?? '',
         localId: session.localeId,
+        ...(serialItem && values.serialNumbers.trim() !== '' ? { serialNumbers: splitSerials(values.serialNumbers) } : {}),
       });
       if (envelope.code !== SUCCESS) return;
       if (!reportOutcome(t, envelope.data)) return;
@@ -111,7 +126,7 @@ export function SplitCartonDialog({ line, onClose, onSplit }: SplitCartonDialogP
     >
       <form className="ship-form" noValidate onSubmit={(event) => void submit(event)}>
         <div className="ship-form__row">
-          {readOnly('id', line.id)}
+          {readOnly('id', line.id, t('entity.common.field.id'))}
           {readOnly('whId', line.whId)}
         </div>
         <div className="ship-form__row">
@@ -171,6 +186,22 @@ export function SplitCartonDialog({ line, onClose, onSplit }: SplitCartonDialogP
             </div>
           </div>
         </div>
+        {serialItem && matchesRule('positiveInt', values.qty.trim()) ? (
+          <div className={`wharf-field${problems.serialNumbers ? ' wharf-invalid' : ''}`} data-field="serialNumbers">
+            <SerialListField
+              value={values.serialNumbers}
+              needed={Number(values.qty.trim())}
+              testId="split-serials"
+              onChange={(serialNumbers) => {
+                setValues((current) => ({ ...current, serialNumbers }));
+                setProblems((current) => ({ ...current, serialNumbers: '' }));
+              }}
+            />
+            <div className="wharf-field__error" role={problems.serialNumbers ? 'alert' : undefined} data-testid="error-serials">
+              {problems.serialNumbers ?? ''}
+            </div>
+          </div>
+        ) : null}
         <button type="submit" hidden />
       </form>
       <SlButton slot="footer" data-testid="split-cancel" onClick={onClose}>

@@ -7,6 +7,7 @@ import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { optionalText } from '../../platform/schemas';
+import { SerialNumbersSchema } from '../serials/serials.schema';
 import {
   generateInspectionDetail,
   type InspectionResult,
@@ -77,6 +78,7 @@ export function registerInspectionRoutes(app: FastifyInstance, ctx: AppContext):
           qtyFailed: QtySchema,
           failLocationId: optionalText(30),
           remark: optionalText(200),
+          serialNumbers: SerialNumbersSchema,
         }),
       },
       config: { permission: edit, audit: true },
@@ -90,6 +92,7 @@ export function registerInspectionRoutes(app: FastifyInstance, ctx: AppContext):
           qtyFailed: quantity(body.qtyFailed, 'qtyNonNegative', 'inbound.inspection.field.qtyFailed'),
           failLocationId: body.failLocationId?.trim() || null,
           remark: body.remark?.trim() || null,
+          serialNumbers: body.serialNumbers,
         }),
       );
     },

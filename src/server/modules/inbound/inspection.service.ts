@@ -4,6 +4,7 @@
  * (zone type D) location and stay unavailable there (INSPECT_FAIL). Each action is one transaction.
  */
 import { sql } from 'kysely';
+import { splitSerials } from '../../../shared/serials';
 import type { Row, Trx } from '../../crud/crud.types';
 import type { Db } from '../../db/connect';
 import { inTransaction } from '../../db/transaction';
@@ -21,6 +22,8 @@ import {
   writeTranLog,
 } from '../inventory/ledger.service';
 import { attributeValues } from '../inventory/tasks';
+import { carrySerials, passInspectedSerials } from '../serials/serials.service';
+import { QC_FAIL_HOLD } from '../serials/serials.state';
 
 /** The reason failed units carry in the unqualified location's unavailable bucket. */
 export const QC_FAIL_REASON = 'QC_FAIL';
@@ -143,6 +146,8 @@ export interface InspectionResult {
   qtyFailed: string;
   failLocationId?: string | null;
   remark?: string | null;
+  /** A serial-controlled item: the serials of the failed units (needed unless the whole row fails). */
+  serialNumbers?: unknown;
 }
 
 interface LockedLine {
@@ -213,6 +218,7 @@ async function recordInTransaction(db: Db, actor: Actor, input: InspectionResult
       throw new AppError('inspectionQtyMismatch', { passed: input.qtyPassed, failed: input.qtyFailed, qty: line.qtyToInspect });
     }
     const failKey = failed > 0n ? await failDestination(trx, line, input.failLocationId ?? null) : null;
+    const serialDocument = { type: 'RECEIPT', number: line.receiptId, lineNumber: line.lineNumber };
     await lockStockKeys(trx, failKey ? [line.key, failKey] : [line.key]);
     const context = (tranType: 'INSPECT_PASS' | 'INSPECT_FAIL', toLocationId: string | null): TranContext => ({
       category: 'INBOUND',
@@ -242,7 +248,30 @@ async function recordInTransaction(db: Db, actor: Actor, input: InspectionResult
       );
       // One log row for the move: from the receiving location to the unqualified one.
       await writeTranLog(trx, line.key, line.clientCode, input.qtyFailed, context('INSPECT_FAIL', failKey.locationId));
+      // The failed units' serials go with them and stay held there (QC_FAIL).
+      await carrySerials(
+        trx,
+        {
+          from: line.key,
+          to: { locationId: failKey.locationId, huId: failKey.huId },
+          qty: input.qtyFailed,
+          serials: input.serialNumbers,
+          whole: passed === 0n,
+          status: 'HOLD',
+          receiptRowId: line.receiptRowId,
+          arrive: { status: 'HOLD', holdReason: QC_FAIL_HOLD },
+          event: 'INSPECT_FAIL',
+          document: serialDocument,
+        },
+        actor,
+      );
+    } else if (splitSerials(input.serialNumbers).length > 0) {
+      // Serials name failed units: none failed, none may be named.
+      const count = splitSerials(input.serialNumbers).length;
+      throw new AppError('serialCountMismatch', { itemNumber: line.key.itemNumber, qty: '0', count });
     }
+    // The passed units' serials (all the receipt row's still held for inspection) are IN again.
+    if (passed > 0n) await passInspectedSerials(trx, line.key, line.receiptRowId, serialDocument, actor);
     await sql`
       update t_inspection_detail set qty_passed = ${input.qtyPassed}::numeric, qty_failed = ${input.qtyFailed}::numeric,
         fail_location_id = ${failKey?.locationId ?? null}, result = ${failed > 0n ? 'F' : 'P'},

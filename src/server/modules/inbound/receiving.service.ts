@@ -35,6 +35,7 @@ import {
 import { storedAttributeIdForItem } from '../masterdata/attributes.service';
 import { takeNextNumber } from '../masterdata/control.service';
 import { enterSerials } from '../serials/serials.service';
+import { INSPECT_HOLD } from '../serials/serials.state';
 import { changeLineTotals, lockPo, lockPoLine, type PoHeader, type PoLine } from './receiving.po';
 
 /** The body of addReceipt (quantities in the line's order unit). */
@@ -112,8 +113,10 @@ function quantities(qty: unknown, damaged: unknown): { qty: string; damaged: str
 }
 
 /**
- * Lot and expiry: a lot-controlled item needs both (and the line's lot when it names one); others carry neither. An item
- * with a shelf life and no typed expiry expires `shelfLife` days after the receipt date (`receivedOn`, today).
+ * Lot and expiry: a lot-controlled item needs both (and the line's lot when it names one); others carry no lot, but an
+ * expiry when one is typed or the item has a shelf life (README "Expiry and shelf life": expiry for items without lot
+ * control). An item with a shelf life and no typed expiry expires `shelfLife` days after the receipt date (`receivedOn`,
+ * today).
  */
 function lotAndExpiry(
   item: ReceivingItem,
@@ -121,10 +124,14 @@ function lotAndExpiry(
   input: { lotNumber?: unknown; expirationDate?: unknown },
   receivedOn: string,
 ) {
-  if (item.lotControl !== 'Y') return { lotNumber: null, expirationDate: null };
-  const lotNumber = blank(input.lotNumber);
   const shelfLife = item.shelfLife ?? 0;
   const expirationDate = blank(input.expirationDate) ?? (shelfLife > 0 ? addDays(receivedOn, shelfLife) : null);
+  if (item.lotControl !== 'Y') {
+    if (expirationDate !== null && !isCalendarDate(expirationDate))
+      throw new AppError('fieldNotDate', { field: field('expirationDate') });
+    return { lotNumber: null, expirationDate };
+  }
+  const lotNumber = blank(input.lotNumber);
   if (!lotNumber || !expirationDate) throw new AppError('lotAndExpiryRequired', { lineNumber: line.lineNumber });
   if (!isCalendarDate(expirationDate)) throw new AppError('fieldNotDate', { field: field('expirationDate') });
   if (line.lotNumber && line.lotNumber !== lotNumber) {
@@ -307,8 +314,8 @@ export async function checkReceipt(
 
 /**
  * The expiry rules of receiving (README "Expiry and shelf life"): an expired lot (expiry before today) is refused; a lot
- * with fewer days left than the client's minimum remaining shelf life (MIN_SHELF_LIFE_DAYS: client row, else warehouse
- * row, else 0) needs sys:tReceipt:acceptShortDated and is then noted on its RECEIVE tran_log row
+ * with fewer days left than the minimum remaining shelf life (the item's `minShelfLifeDays`, else MIN_SHELF_LIFE_DAYS:
+ * client row, else warehouse row, else 0) needs sys:tReceipt:acceptShortDated and is then noted on its RECEIVE tran_log row
  * (`PO/line SHORT-DATED <days left>/<minimum>`).
  */
 export async function checkReceiptExpiry(
@@ -323,7 +330,11 @@ export async function checkReceiptExpiry(
   const left = daysBetween(now, expiry);
   const lotNumber = checked.lotNumber ?? '';
   if (left < 0) throw new AppError('receiptLotExpired', { lotNumber, expirationDate: expiry });
-  const minimum = daysFor(await dayControl(trx, po.whId, MIN_SHELF_LIFE_DAYS), po.clientCode, 0);
+  // The item's own minimum first, else the client's control, else the warehouse's (README "Expiry and shelf life").
+  const { rows } = await sql<{ minShelfLifeDays: number | null }>`
+    select min_shelf_life_days from t_item_master
+    where wh_id = ${po.whId} and item_number = ${checked.stock.key.itemNumber}`.execute(trx);
+  const minimum = rows[0]?.minShelfLifeDays ?? daysFor(await dayControl(trx, po.whId, MIN_SHELF_LIFE_DAYS), po.clientCode, 0);
   if (left >= minimum) return;
   if (!holdsPermission(actor, ACCEPT_SHORT_DATED)) {
     throw new AppError('receiptShortDated', { lotNumber, expirationDate: expiry, daysLeft: left, minDays: minimum });
@@ -381,6 +392,8 @@ export async function addReceipt(db: Db, input: ReceiptInput, actor: Actor): Pro
             document: { type: 'RECEIPT', number: receiptId, lineNumber: line.lineNumber },
             receiptId,
             receiptRowId: rows[0]?.id ?? null,
+            // Awaiting inspection, the units are unavailable: their serials are held until the result (README "Holds").
+            holdReason: checked.status === 'Q' ? INSPECT_HOLD : null,
           },
           actor,
         );

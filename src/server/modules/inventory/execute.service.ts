@@ -12,7 +12,7 @@ import { AppError } from '../../platform/errors';
 import type { Grantee } from '../../platform/grants';
 import { completePutaway } from '../inbound/putaway.service';
 import { adjustSerials, followSerials } from '../serials/serials.service';
-import { ACCEPT_EXPIRED, holdsPermission, type PermissionHolder, today } from './expiry';
+import { ACCEPT_EXPIRED, addDays, holdsPermission, type PermissionHolder, today } from './expiry';
 import { addStock, lockStockKeys, type StockKey, takeStock, writeTranLog } from './ledger.service';
 import { attributeValues, completeTask, lockOpenTask, requireLineClients, type TaskLine, taskLines } from './tasks';
 
@@ -28,6 +28,10 @@ export const everyGrant = (name: string): Actor => ({ name, warehouses: 'all', c
 interface MovementLine extends TaskLine {
   sourceLocationId: string;
   destLocationId: string;
+  /** A serial-controlled item: the serials that move, one a line (needed unless the line empties its source row). */
+  serialNumbers: string | null;
+  /** A putaway line: the receipt row whose units it puts away. */
+  receiptRowId?: number | string | null;
 }
 interface AdjustmentLine extends TaskLine {
   locationId: string;
@@ -174,7 +178,19 @@ export async function approveMovement(db: Db, whId: string, taskId: string, acto
           toLocationId: line.destLocationId,
           attributes: attributeValues(line),
         });
-        await followSerials(trx, source, target, putaway ? 'PUTAWAY' : 'MOVE', moveDocument(taskId, line), actor);
+        await followSerials(
+          trx,
+          {
+            source,
+            target,
+            serials: line.serialNumbers,
+            qty: line.qty,
+            receiptRowId: line.receiptRowId === null || line.receiptRowId === undefined ? null : Number(line.receiptRowId),
+          },
+          putaway ? 'PUTAWAY' : 'MOVE',
+          moveDocument(taskId, line),
+          actor,
+        );
       });
     }
     await completeTask(trx, 'movement', header, actor.name);
@@ -243,8 +259,12 @@ export async function confirmAdjustment(db: Db, whId: string, taskId: string, ac
             short: 'greaterThanAvailableStock',
           });
         } else {
-          refuseExpiredIntoAvailable(actor, now, place, line, line.expirationDate);
-          await addStock(trx, key, line.qty, { expirationDate: line.expirationDate }, context);
+          // Stock of an item with a shelf life and no typed expiry (an item without lot control) is dated like a receipt:
+          // today + the shelf life (inventory README "Expiry").
+          const shelfLife = line.itemShelfLife ?? 0;
+          const expirationDate = line.expirationDate ?? (shelfLife > 0 ? addDays(now, shelfLife) : null);
+          refuseExpiredIntoAvailable(actor, now, place, line, expirationDate);
+          await addStock(trx, key, line.qty, { expirationDate }, context);
         }
       });
     }

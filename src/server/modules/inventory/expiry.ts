@@ -42,8 +42,8 @@ export function checkDaysControl(row: Record<string, unknown>): void {
   }
 }
 
-/** The tOrder save hook: an order's minimum remaining shelf life is empty or 0–3650 days. */
-export function checkOrderShelfLife(row: Record<string, unknown>): void {
+/** The tOrder and tItemMaster save hook: an order's or item's minimum remaining shelf life is empty or 0–3650 days. */
+export function checkMinShelfLife(row: Record<string, unknown>): void {
   const value = row.minShelfLifeDays;
   if (value === null || value === undefined || value === '') {
     row.minShelfLifeDays = null;

@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import type { Trx } from '../../crud/crud.types';
 import type { Db } from '../../db/connect';
 import { AppError, PG_NUMERIC_OUT_OF_RANGE, pgErrorCode } from '../../platform/errors';
+import { holdSerialsAt } from '../serials/serials.state';
 
 /** Identifies one ledger row: absent lot, pallet or attribute id are null (and equal to each other). */
 export interface StockKey {
@@ -358,7 +359,8 @@ export async function takeStocks(trx: Trx, takes: readonly StockTake[]): Promise
 
 /**
  * Holds (status H, with a HOLD reason) or releases (status A) one ledger row. Held stock is unavailable to
- * movements and allocation. Answers false when the row is already in that state.
+ * movements and allocation. The serials at the row's place follow: HOLD with the reason, IN again at the release
+ * (serials README "Holds"). Answers false when the row is already in that state.
  */
 export async function setHold(
   trx: Trx,
@@ -374,6 +376,7 @@ export async function setHold(
   const row = rows[0];
   if (!row) return false;
   await writeTranLog(trx, row, row.clientCode, row.actualQty, context);
+  await holdSerialsAt(trx, row, hold, hold ? reasonId : null, context.employeeId);
   return true;
 }
 

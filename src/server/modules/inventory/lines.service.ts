@@ -21,6 +21,7 @@ import type { SessionUser } from '../../platform/context';
 import { AppError, HttpError, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../platform/errors';
 import { grantScope, grantsClient, grantsWarehouse, itemClient } from '../../platform/grants';
 import { storedAttributeIdForItem } from '../masterdata/attributes.service';
+import { checkLineSerials } from '../serials/serials.service';
 import { availableQty } from './ledger.service';
 import { LINE_TABLE, lockOpenTask, type TaskKind } from './tasks';
 
@@ -387,6 +388,9 @@ export async function saveLine(db: Db, user: SessionUser, kind: TaskKind, input:
         });
       }
     }
+
+    // 5b. A movement's serials (serial-controlled item): one per base unit, each IN at the source (serials README).
+    if (kind === 'movement') row.serialNumbers = await checkLineSerials(trx, key, qty, row.serialNumbers);
 
     // 6. Save.
     return writeLine(trx, doc, id, row, Object.keys(doc.entity.fields));

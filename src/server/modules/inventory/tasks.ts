@@ -67,12 +67,15 @@ export interface TaskLine extends Record<string, unknown> {
   storedAttributeId: number | null;
   qty: string;
   expirationDate: string | null;
+  /** The item's shelf life in days (an adjustment up of an item without lot control dates its stock by it). */
+  itemShelfLife: number | null;
 }
 
 /** The lines of a task in line order, quantities as exact decimal strings, each with its item's client. */
 export async function taskLines<Line extends TaskLine>(trx: Trx, kind: TaskKind, header: TaskHeader): Promise<Line[]> {
   const { rows } = await sql<Line>`
-    select l.*, l.qty::text as qty, to_char(l.expiration_date, 'YYYY-MM-DD') as expiration_date, i.client_code
+    select l.*, l.qty::text as qty, to_char(l.expiration_date, 'YYYY-MM-DD') as expiration_date, i.client_code,
+      i.shelf_life as item_shelf_life
     from ${sql.table(LINE_TABLE[kind])} l
     join t_item_master i on i.wh_id = l.wh_id and i.item_number = l.item_number
     where l.wh_id = ${header.whId} and l.task_id = ${header.taskId}

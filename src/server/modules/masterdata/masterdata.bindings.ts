@@ -21,7 +21,7 @@ import { tZoneLoca } from '../../../shared/entities/tZoneLoca';
 import type { CrudBinding } from '../../crud/crud.types';
 import { grantsWarehouse } from '../../platform/grants';
 import { checkWhseControl } from '../inbound/receiving.po';
-import { checkDaysControl } from '../inventory/expiry';
+import { checkDaysControl, checkMinShelfLife } from '../inventory/expiry';
 import {
   checkAttributeCollection,
   checkControl,
@@ -80,7 +80,14 @@ export const MASTERDATA_BINDINGS: readonly CrudBinding[] = [
     table: 't_attribute_collection',
     beforeSave: (trx, row, { existing }) => checkAttributeCollection(trx, row, existing),
   },
-  { entity: tItemMaster, table: 't_item_master', beforeSave: (trx, row) => ensureBaseUom(trx, row) },
+  {
+    entity: tItemMaster,
+    table: 't_item_master',
+    beforeSave: (trx, row) => {
+      checkMinShelfLife(row);
+      return ensureBaseUom(trx, row);
+    },
+  },
   {
     entity: tItemUom,
     table: 't_item_uom',

@@ -104,16 +104,23 @@ export async function shelfLifeRule(trx: Trx, whId: string): Promise<ShelfLifeRu
   return { today: await today(trx), control: await dayControl(trx, whId, MIN_SHELF_LIFE_DAYS) };
 }
 
-/** A line's earliest acceptable expiry: today + the order's days, else the client's, else the warehouse's, else 0. */
-export const minExpiryOf = (rule: ShelfLifeRule, clientCode: string, orderDays: number | null): string =>
-  addDays(rule.today, orderDays ?? daysFor(rule.control, clientCode, 0));
+/**
+ * A line's earliest acceptable expiry: today + the minimum remaining shelf life in days — the order header's, else the
+ * item's (`t_item_master.min_shelf_life_days`), else the client's MIN_SHELF_LIFE_DAYS control, else the warehouse's,
+ * else 0 (README "Allocation": the most specific setting wins; an order may ask less than the item as well as more).
+ */
+export const minExpiryOf = (rule: ShelfLifeRule, clientCode: string, orderDays: number | null, itemDays: number | null): string =>
+  addDays(rule.today, orderDays ?? itemDays ?? daysFor(rule.control, clientCode, 0));
 
 /** The lines of the waves, in allocation order: order priority, order number, line number. */
 async function demandLines(trx: Trx, whId: string, waveId: string): Promise<DemandLine[]> {
   const rule = await shelfLifeRule(trx, whId);
-  const { rows } = await sql<Omit<DemandLine, 'minExpiry'> & { minShelfLifeDays: number | null }>`
+  const { rows } = await sql<
+    Omit<DemandLine, 'minExpiry'> & { minShelfLifeDays: number | null; itemMinShelfLifeDays: number | null }
+  >`
     select wd.wave_id, d.order_number, d.line_number, o.client_code, d.item_number, d.lot_number, d.stored_attribute_id,
-      o.min_shelf_life_days, i.uom, d.hold_reason_id is not null as held,
+      o.min_shelf_life_days, i.min_shelf_life_days as item_min_shelf_life_days, i.uom,
+      d.hold_reason_id is not null as held,
       case when d.order_uom = i.uom then trim_scale(d.qty)::text
         else trim_scale(round(d.qty * u.conversion_factor, 3))::text end as base_qty
     from t_afo_wave_detail wd
@@ -123,10 +130,10 @@ async function demandLines(trx: Trx, whId: string, waveId: string): Promise<Dema
     left join t_item_uom u on u.wh_id = d.wh_id and u.item_number = d.item_number and u.uom = d.order_uom and u.status = 'A'
     where wd.wh_id = ${whId} and wd.wave_id = ${waveId} and o.status = 'W'
     order by o.priority, o.order_number, d.line_number`.execute(trx);
-  return rows.map(({ minShelfLifeDays, ...r }) => ({
+  return rows.map(({ minShelfLifeDays, itemMinShelfLifeDays, ...r }) => ({
     ...r,
     storedAttributeId: r.storedAttributeId === null ? null : Number(r.storedAttributeId),
-    minExpiry: minExpiryOf(rule, r.clientCode, minShelfLifeDays),
+    minExpiry: minExpiryOf(rule, r.clientCode, minShelfLifeDays, itemMinShelfLifeDays),
   }));
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { tOrder } from '../../../shared/entities/tOrder';
 import type { CrudBinding } from '../../crud/crud.types';
 import { AppError } from '../../platform/errors';
-import { checkOrderShelfLife } from '../inventory/expiry';
+import { checkMinShelfLife } from '../inventory/expiry';
 import { nextOrderNumber, refuseUnlessNew, refuseUnlessNewOrOnly } from './orders.service';
 
 const DEFAULT_PRIORITY = 50;
@@ -29,7 +29,7 @@ export const ORDER_BINDINGS: readonly CrudBinding[] = [
       if (!Number.isInteger(priority) || priority < 1 || priority > 99) {
         throw new AppError('orderPriorityRange', { value: String(row.priority) });
       }
-      checkOrderShelfLife(row);
+      checkMinShelfLife(row);
       const { earliestShipDate: earliest, latestShipDate: latest } = row;
       if (earliest && latest && String(latest) < String(earliest)) {
         throw new AppError('orderShipWindow', { earliest: String(earliest), latest: String(latest) });

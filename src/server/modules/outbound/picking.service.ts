@@ -395,17 +395,24 @@ const demandOf = (task: TaskRow, minExpiry: string): DemandLine => ({
 
 /**
  * The task's order line as allocation sees it: the pick detail's lot and attribute id, and the earliest expiry the
- * order's minimum remaining shelf life allows (order, client, warehouse; today's rule, not the release day's).
+ * line's minimum remaining shelf life allows (order, item, client, warehouse; today's rule, not the release day's).
  */
 async function detailLine(trx: Trx, task: TaskRow): Promise<DemandLine> {
-  const { rows } = await sql<{ lotNumber: string | null; storedAttributeId: number | null; minShelfLifeDays: number | null }>`
-    select d.lot_number, d.stored_attribute_id, o.min_shelf_life_days from t_pick_detail d
+  const { rows } = await sql<{
+    lotNumber: string | null;
+    storedAttributeId: number | null;
+    minShelfLifeDays: number | null;
+    itemMinShelfLifeDays: number | null;
+  }>`
+    select d.lot_number, d.stored_attribute_id, o.min_shelf_life_days, i.min_shelf_life_days as item_min_shelf_life_days
+    from t_pick_detail d
     join t_order o on o.wh_id = d.wh_id and o.order_number = d.order_number
+    join t_item_master i on i.wh_id = d.wh_id and i.item_number = d.item_number
     where d.id = ${task.pickDetailId}`.execute(trx);
   const detail = rows[0];
   const rule = await shelfLifeRule(trx, task.whId);
   return {
-    ...demandOf(task, minExpiryOf(rule, task.clientCode, detail?.minShelfLifeDays ?? null)),
+    ...demandOf(task, minExpiryOf(rule, task.clientCode, detail?.minShelfLifeDays ?? null, detail?.itemMinShelfLifeDays ?? null)),
     lotNumber: detail?.lotNumber ?? null,
     storedAttributeId: detail?.storedAttributeId == null ? null : Number(detail.storedAttributeId),
   };

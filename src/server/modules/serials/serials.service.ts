@@ -5,7 +5,7 @@
  * transaction (receipt, pick, carton pick, ship, movement, adjustment), so a serial changes with its stock or not at all.
  * Functions of an item without serial control do nothing (and refuse serials named for it).
  */
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import {
   repeatedSerial,
   type SerialHistoryRow,
@@ -20,25 +20,26 @@ import { AppError } from '../../platform/errors';
 import { type Grantee, grantScope, grantsWarehouse } from '../../platform/grants';
 import type { Actor } from '../inventory/execute.service';
 import { lockStoredItem, type StockKey, toMilli } from '../inventory/ledger.service';
+import {
+  atSpot,
+  INSPECT_HOLD,
+  logEvents as logHistory,
+  type SerialDocument,
+  type SerialEvent,
+  type SerialSpot,
+} from './serials.state';
 
-/** What changed a serial (`tbl_sn_history.event`). */
-export type SerialEvent =
-  | 'RECEIVE'
-  | 'RECEIVE_DELETE'
-  | 'PUTAWAY'
-  | 'MOVE'
-  | 'PICK'
-  | 'PACK'
-  | 'SHIP'
-  | 'ADJUST_IN'
-  | 'ADJUST_OUT';
+export type { SerialDocument, SerialEvent } from './serials.state';
 
-/** The document an event belongs to: its type (RECEIPT, PICK, CARTON, DELIVERY, MOVE, ADJUST), number and line. */
-export interface SerialDocument {
-  type: string;
-  number: string;
-  lineNumber?: number | null;
-}
+const logEvents = (
+  trx: Trx,
+  whId: string,
+  itemNumber: string,
+  serials: readonly string[],
+  event: SerialEvent,
+  document: SerialDocument,
+  actor: Actor,
+) => logHistory(trx, whId, itemNumber, serials, event, document, actor.name);
 
 const FIELD = 'entity.tblSnMaster.field.serialNumber';
 const CONTROL = /\p{Cc}/u;
@@ -101,27 +102,6 @@ async function lockSerials(
   return new Map(rows.map((r) => [r.serialNumber, r]));
 }
 
-/** Writes one history row per serial from the master rows' state after the event. */
-async function logEvents(
-  trx: Trx,
-  whId: string,
-  itemNumber: string,
-  serials: readonly string[],
-  event: SerialEvent,
-  document: SerialDocument,
-  actor: Actor,
-): Promise<void> {
-  if (serials.length === 0) return;
-  await sql`
-    insert into tbl_sn_history (wh_id, item_number, serial_number, event, status, location_id, hu_id, lot_number,
-      order_number, carton_number, delivery_number, document_type, document_number, line_number, employee_id)
-    select wh_id, item_number, serial_number, ${event}, status, location_id, hu_id, lot_number, order_number,
-      carton_number, delivery_number, ${document.type}, ${document.number}, ${document.lineNumber ?? null}::int, ${actor.name}
-    from tbl_sn_master
-    where wh_id = ${whId} and item_number = ${itemNumber} and serial_number = any(${serials as string[]}::varchar[])
-    order by serial_number`.execute(trx);
-}
-
 /** What enters stock with serials: the ledger key it enters, its base quantity and where it came from. */
 export interface SerialsIn {
   key: StockKey;
@@ -132,6 +112,8 @@ export interface SerialsIn {
   document: SerialDocument;
   receiptId?: string | null;
   receiptRowId?: number | null;
+  /** The units enter unavailable awaiting inspection: the serials enter HOLD with this reason (INSPECT). */
+  holdReason?: string | null;
 }
 
 /**
@@ -151,14 +133,16 @@ export async function enterSerials(trx: Trx, input: SerialsIn, actor: Actor): Pr
   }
   const { rows } = await sql<{ serialNumber: string }>`
     insert into tbl_sn_master as m (wh_id, item_number, serial_number, lot_number, status, location_id, hu_id, client_code,
-      receipt_id, receipt_row_id, update_by)
-    select ${key.whId}, ${key.itemNumber}, s, ${key.lotNumber}, 'IN', ${key.locationId}, ${key.huId}, ${input.clientCode},
-      ${input.receiptId ?? null}, ${input.receiptRowId ?? null}::int, ${actor.name}
+      receipt_id, receipt_row_id, update_by, hold_reason)
+    select ${key.whId}, ${key.itemNumber}, s, ${key.lotNumber}, ${input.holdReason ? 'HOLD' : 'IN'}, ${key.locationId},
+      ${key.huId}, ${input.clientCode}, ${input.receiptId ?? null}, ${input.receiptRowId ?? null}::int, ${actor.name},
+      ${input.holdReason ?? null}
     from unnest(${list}::varchar[]) as s
-    on conflict (wh_id, item_number, serial_number) do update set status = 'IN', lot_number = excluded.lot_number,
+    on conflict (wh_id, item_number, serial_number) do update set status = excluded.status, lot_number = excluded.lot_number,
       location_id = excluded.location_id, hu_id = excluded.hu_id, client_code = excluded.client_code,
       receipt_id = excluded.receipt_id, receipt_row_id = excluded.receipt_row_id, order_number = null,
-      carton_number = null, delivery_number = null, update_by = excluded.update_by, update_time = now()
+      carton_number = null, delivery_number = null, update_by = excluded.update_by, update_time = now(),
+      hold_reason = ${input.holdReason ?? null}
     where m.status = 'OUT'
     returning serial_number`.execute(trx);
   // A serial received at the same moment by another transaction: its row was IN when this insert met it.
@@ -220,37 +204,158 @@ export async function moveSerials(trx: Trx, input: SerialsMove, actor: Actor): P
   return list;
 }
 
+/** Units of stock moving from one place to another with their serials (movement, inspection failure, carton split). */
+export interface SerialsCarry {
+  from: SerialSpot;
+  to: { locationId: string; huId: string | null; cartonNumber?: string | null };
+  /** The quantity moving, in base units. */
+  qty: string;
+  /** The serials named for the moving units (one per base unit), if any. */
+  serials: unknown;
+  /**
+   * Every unit there moves (a movement that empties its source row, a receipt row failed whole, a carton split that
+   * empties the carton's row): naming serials is optional, unnamed all go.
+   */
+  whole: boolean;
+  /** The state the serials are in at the source: IN (stock), or HOLD awaiting inspection. */
+  status: 'IN' | 'HOLD';
+  /** Only serials of this receipt row (inspection) or carton (split) are at the source. */
+  receiptRowId?: number;
+  cartonNumber?: string;
+  /** The state they arrive in (inspection failure: HOLD, QC_FAIL); default as they were. */
+  arrive?: { status: 'IN' | 'HOLD'; holdReason: string | null };
+  event: 'PUTAWAY' | 'MOVE' | 'INSPECT_FAIL' | 'SPLIT';
+  document: SerialDocument;
+}
+
+/** The source's serials (state, place, receipt row or carton) as SQL conditions. */
+const sourceOf = (input: SerialsCarry) => sql`${atSpot(input.from)} and status = ${input.status}
+  ${input.receiptRowId === undefined ? sql`` : sql`and receipt_row_id = ${input.receiptRowId}`}
+  ${input.cartonNumber === undefined ? sql`` : sql`and carton_number = ${input.cartonNumber}`}`;
+
 /**
- * A movement (putaway, move) of a serial-controlled item: when it empties its source row, every serial IN there goes
- * with the stock to the destination. A partial move names no serials (movement lines have none): its serials stay
- * where they were recorded (README "Left").
+ * Serials moving with stock from one place to another (README "Movements"). The moving units' serials named: one per
+ * base unit, each once, each at the source (`serialNotHere`); they move. None named: when every unit there moves
+ * (`whole`) all its serials go; else, when serials are recorded at the source, the move is refused
+ * (`serialsRequiredForMove`: which units move is the user's to say); a source without recorded serials (stock from
+ * before serial control) moves without. Answers the serials moved.
+ */
+export async function carrySerials(trx: Trx, input: SerialsCarry, actor: Actor): Promise<string[]> {
+  const { from } = input;
+  const named = splitSerials(input.serials).length > 0;
+  if (!named && !(await isSerialItem(trx, from.whId, from.itemNumber))) return [];
+  let moved: string[];
+  if (named) {
+    const list = await namedSerials(trx, from.whId, from.itemNumber, input.qty, input.serials);
+    if (!list) return [];
+    const { rows } = await sql<{ serialNumber: string; id: number }>`
+      select id, serial_number from tbl_sn_master
+      where ${sourceOf(input)} and serial_number = any(${list}::varchar[])
+      order by id for update`.execute(trx);
+    const here = new Set(rows.map((r) => r.serialNumber));
+    const missing = list.find((s) => !here.has(s));
+    if (missing !== undefined) {
+      throw new AppError('serialNotHere', { serialNumber: missing, itemNumber: from.itemNumber, locationId: from.locationId });
+    }
+    moved = list;
+    await placeSerials(trx, input, sql`id = any(${rows.map((r) => Number(r.id))}::int[])`, actor);
+  } else if (input.whole) {
+    moved = await placeSerials(trx, input, sourceOf(input), actor);
+  } else {
+    const { rows } = await sql`select 1 from tbl_sn_master where ${sourceOf(input)} limit 1`.execute(trx);
+    if (rows.length > 0) {
+      throw new AppError('serialsRequiredForMove', { itemNumber: from.itemNumber, qty: input.qty, locationId: from.locationId });
+    }
+    return [];
+  }
+  await logEvents(trx, from.whId, from.itemNumber, moved, input.event, input.document, actor);
+  return moved;
+}
+
+/** Puts the chosen master rows at the destination (pallet, carton, state). Answers their serials. */
+async function placeSerials(trx: Trx, input: SerialsCarry, which: RawBuilder<unknown>, actor: Actor): Promise<string[]> {
+  const { to, arrive } = input;
+  const { rows } = await sql<{ serialNumber: string }>`
+    update tbl_sn_master set location_id = ${to.locationId}, hu_id = ${to.huId},
+      ${to.cartonNumber === undefined ? sql`` : sql`carton_number = ${to.cartonNumber},`}
+      ${arrive ? sql`status = ${arrive.status}, hold_reason = ${arrive.holdReason},` : sql``}
+      update_by = ${actor.name}, update_time = now()
+    where ${which}
+    returning serial_number`.execute(trx);
+  return rows.map((r) => r.serialNumber).sort();
+}
+
+/**
+ * A movement line (putaway, move) of a serial-controlled item: the line's serials move with it (`carrySerials`); a line
+ * that empties its source row needs none (all go, as before lines named serials), nor a putaway line that takes all of
+ * its receipt row's serials still at the source (they go: the receipt says which units are on the line).
  */
 export async function followSerials(
   trx: Trx,
-  source: StockKey,
-  target: StockKey,
+  line: { source: StockKey; target: StockKey; serials: unknown; qty: string; receiptRowId: number | null },
   event: 'PUTAWAY' | 'MOVE',
   document: SerialDocument,
   actor: Actor,
 ): Promise<void> {
-  if (!(await isSerialItem(trx, source.whId, source.itemNumber))) return;
-  if (await lockStoredItem(trx, source)) return;
-  const { rows } = await sql<{ serialNumber: string }>`
-    update tbl_sn_master set location_id = ${target.locationId}, hu_id = ${target.huId}, update_by = ${actor.name},
-      update_time = now()
-    where wh_id = ${source.whId} and item_number = ${source.itemNumber} and status = 'IN'
-      and location_id = ${source.locationId} and hu_id is not distinct from ${source.huId}
-      and lot_number is not distinct from ${source.lotNumber}
-    returning serial_number`.execute(trx);
-  await logEvents(
-    trx,
-    source.whId,
-    source.itemNumber,
-    rows.map((r) => r.serialNumber),
+  const { source, target } = line;
+  const carry = {
+    from: source,
+    to: { locationId: target.locationId, huId: target.huId },
+    qty: line.qty,
+    serials: line.serials,
+    whole: (await lockStoredItem(trx, source)) === null,
+    status: 'IN' as const,
     event,
     document,
-    actor,
-  );
+  };
+  if (!carry.whole && line.receiptRowId !== null && splitSerials(line.serials).length === 0) {
+    const { rows } = await sql<{ n: string }>`
+      select count(*)::text as n from tbl_sn_master
+      where ${atSpot(source)} and status = 'IN' and receipt_row_id = ${line.receiptRowId}`.execute(trx);
+    if (toMilli(rows[0]?.n ?? '0') === toMilli(line.qty)) {
+      await carrySerials(trx, { ...carry, whole: true, receiptRowId: line.receiptRowId }, actor);
+      return;
+    }
+  }
+  await carrySerials(trx, carry, actor);
+}
+
+/**
+ * An inspection's passed units: the receipt row's serials still held for inspection (INSPECT) at the receiving place
+ * are IN again (event INSPECT_PASS) — those named for failed units have left with them.
+ */
+export async function passInspectedSerials(
+  trx: Trx,
+  spot: SerialSpot,
+  receiptRowId: number,
+  document: SerialDocument,
+  actor: Actor,
+): Promise<void> {
+  const { rows } = await sql<{ serialNumber: string }>`
+    update tbl_sn_master set status = 'IN', hold_reason = null, update_by = ${actor.name}, update_time = now()
+    where ${atSpot(spot)} and status = 'HOLD' and hold_reason = ${INSPECT_HOLD} and receipt_row_id = ${receiptRowId}
+    returning serial_number`.execute(trx);
+  await logEvents(trx, spot.whId, spot.itemNumber, rows.map((r) => r.serialNumber).sort(), 'INSPECT_PASS', document, actor);
+}
+
+/**
+ * A movement line's save: the serials it names, checked as approval will check them — one per base unit, each once,
+ * each IN at the source place (`serialNotHere`); none for an item without serial control. Answers them one a line (the
+ * stored text), or null when none are named.
+ */
+export async function checkLineSerials(trx: Trx, spot: SerialSpot, qty: string, value: unknown): Promise<string | null> {
+  if (splitSerials(value).length === 0) return null;
+  const list = await namedSerials(trx, spot.whId, spot.itemNumber, qty, value);
+  if (!list) return null;
+  const { rows } = await sql<{ serialNumber: string }>`
+    select serial_number from tbl_sn_master
+    where ${atSpot(spot)} and status = 'IN' and serial_number = any(${list}::varchar[])`.execute(trx);
+  const here = new Set(rows.map((r) => r.serialNumber));
+  const missing = list.find((serial) => !here.has(serial));
+  if (missing !== undefined) {
+    throw new AppError('serialNotHere', { serialNumber: missing, itemNumber: spot.itemNumber, locationId: spot.locationId });
+  }
+  return list.join('\n');
 }
 
 /** Ship: every serial IN in the delivery's cartons is OUT, with its delivery (order and carton kept). */
@@ -336,15 +441,17 @@ export async function adjustSerials(
 export async function dropReceivedSerials(trx: Trx, whId: string, receiptRowId: number, document: SerialDocument, actor: Actor) {
   const { rows } = await sql<{ itemNumber: string; serialNumber: string }>`
     select item_number, serial_number from tbl_sn_master where wh_id = ${whId} and receipt_row_id = ${receiptRowId}
-      and status = 'IN' order by id for update`.execute(trx);
+      and status in ('IN', 'HOLD') order by id for update`.execute(trx);
   if (rows.length === 0) return;
   await sql`
     insert into tbl_sn_history (wh_id, item_number, serial_number, event, status, location_id, hu_id, lot_number,
       document_type, document_number, line_number, employee_id)
     select wh_id, item_number, serial_number, 'RECEIVE_DELETE', 'OUT', location_id, hu_id, lot_number, ${document.type},
       ${document.number}, ${document.lineNumber ?? null}::int, ${actor.name}
-    from tbl_sn_master where wh_id = ${whId} and receipt_row_id = ${receiptRowId} and status = 'IN'`.execute(trx);
-  await sql`delete from tbl_sn_master where wh_id = ${whId} and receipt_row_id = ${receiptRowId} and status = 'IN'`.execute(trx);
+    from tbl_sn_master where wh_id = ${whId} and receipt_row_id = ${receiptRowId} and status in ('IN', 'HOLD')`.execute(trx);
+  await sql`delete from tbl_sn_master where wh_id = ${whId} and receipt_row_id = ${receiptRowId} and status in ('IN', 'HOLD')`.execute(
+    trx,
+  );
 }
 
 /** Whether the serial of the item is IN or HOLD in the warehouse (a step's early check; the service checks again). */

@@ -54,6 +54,7 @@ const SplitBody = Type.Object({
   cartonType: code(20),
   userName: code(50),
   localId: Type.Union([Type.Literal(2052), Type.Literal(1033)]),
+  serialNumbers: SerialNumbersSchema,
 });
 
 /** The language a split answers in: the session's locale id (2052 简体中文, 1033 English). */

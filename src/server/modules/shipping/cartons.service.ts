@@ -462,14 +462,25 @@ export async function completeCartonPick(db: Db, input: CompleteInput, actor: Ac
           });
         }
       }
-      // Carton pick follows the shelf-life rule of allocation: the order's minimum remaining life, today.
+      // Carton pick follows the shelf-life rule of allocation: the order's minimum remaining life, else the item's, today.
       const { rows: shelf } = await sql<{ minShelfLifeDays: number | null }>`
         select min_shelf_life_days from t_order where wh_id = ${carton.whId} and order_number = ${carton.orderNumber}`.execute(
         trx,
       );
-      const minExpiry = minExpiryOf(await shelfLifeRule(trx, carton.whId), carton.clientCode, shelf[0]?.minShelfLifeDays ?? null);
+      const { rows: itemShelf } = await sql<{ itemNumber: string; minShelfLifeDays: number | null }>`
+        select item_number, min_shelf_life_days from t_item_master
+        where wh_id = ${carton.whId} and item_number = any(${[...new Set(itemOf.values())]}::varchar[])`.execute(trx);
+      const itemDays = new Map(itemShelf.map((r) => [r.itemNumber, r.minShelfLifeDays]));
+      const rule = await shelfLifeRule(trx, carton.whId);
       for (const [key, m] of merged) {
         const line = remaining.get(key) as RemainingRow;
+        const itemNumber = itemOf.get(m.pickDetailId) ?? '';
+        const minExpiry = minExpiryOf(
+          rule,
+          carton.clientCode,
+          shelf[0]?.minShelfLifeDays ?? null,
+          itemDays.get(itemNumber) ?? null,
+        );
         const lineShares = shares.get(key) ?? [];
         const packed = lineShares.reduce((sum, p) => sum + p.milli, 0n) - toMilli(line.remainingQty);
         const parts = await packParts(trx, carton, line, lineShares, packed, m.milli, m.serials);

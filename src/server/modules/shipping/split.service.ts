@@ -16,12 +16,14 @@ import {
   addStock,
   fromMilli,
   lockStockKeys,
+  lockStoredItem,
   loggingRefusal,
   takeStock,
   toMilli,
   writeTranLog,
 } from '../inventory/ledger.service';
 import { takeNextNumber } from '../masterdata/control.service';
+import { carrySerials } from '../serials/serials.service';
 import { attributeValues, cartonKey, logicalWeight } from './cartons.service';
 import { readCarton, refuseShipped } from './shipping.guard';
 
@@ -32,6 +34,8 @@ export interface SplitInput {
   cartonType: string;
   userName: string;
   localId: number;
+  /** A serial-controlled item: the serials of the units moving to the new carton (needed unless all of them move). */
+  serialNumbers?: unknown;
 }
 
 /** What a split did, for its message. */
@@ -135,6 +139,22 @@ export async function splitCarton(db: Db, input: SplitInput, actor: Actor): Prom
 
       const row = await takeStock(trx, from, qty, null);
       await addStock(trx, to, qty, { expirationDate: row.expirationDate, fifoDate: row.fifoDate }, null);
+      // The moved units' serials go into the new carton with them.
+      await carrySerials(
+        trx,
+        {
+          from,
+          to: { locationId: to.locationId, huId: to.huId, cartonNumber: newNumber },
+          qty,
+          serials: input.serialNumbers,
+          whole: (await lockStoredItem(trx, from)) === null,
+          status: 'IN',
+          cartonNumber: carton.cartonNumber,
+          event: 'SPLIT',
+          document: { type: 'CARTON', number: carton.cartonNumber, lineNumber: line.lineNumber },
+        },
+        actor,
+      );
       await writeTranLog(trx, to, row.clientCode, qty, {
         category: 'OUTBOUND',
         tranType: 'SPLIT',
