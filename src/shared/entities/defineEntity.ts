@@ -49,6 +49,8 @@ export interface FieldDef {
   pattern?: string;
   /** A value rule of the shared validation (quantities, line numbers, percent), checked by server and console alike. */
   rule?: FieldRule;
+  /** The server may write a system text here (src/shared/systemText.ts): `findPage` answers it in the reader's language. */
+  systemText?: boolean;
   /** The edit form offers a choice list from a lookup instead of free text. */
   lookup?: 'warehouse' | LookupRef;
 }
