@@ -226,7 +226,7 @@ export function EntityListPage({
         hidden: def.hidden,
         format:
           columnFormat?.[field] ??
-          (def.type === 'code'
+          (def.type === 'code' || def.codeList
             ? (value) =>
                 value === null || value === undefined || value === ''
                   ? ''

@@ -14,7 +14,10 @@ export interface FieldDef {
   max?: number;
   /** For `code` fields: the allowed values (labels `code.<list>.<value>`). */
   codes?: readonly string[];
-  /** Name of the code list (locale key prefix `code.<codeList>`). */
+  /**
+   * Name of the code list (locale key prefix `code.<codeList>`). On a `text` field (a reason, a work type the warehouse
+   * may extend): lists show the label of a value the list names, any other value as it is.
+   */
   codeList?: string;
   /**
    * A `code` field holding several values of its list: a comma-separated list without spaces or repeats, in list

@@ -56,6 +56,7 @@ export const tblInvAdjustment = defineEntity({
     ...TASK_FIELDS,
     reasonId: {
       type: 'text',
+      codeList: 'reason',
       max: 20,
       filter: true,
       column: true,
