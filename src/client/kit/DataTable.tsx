@@ -76,6 +76,8 @@ export interface DataTableProps<Row extends TableRow> {
   onSortChange?: (sort: PageSort | null) => void;
   /** What the empty table says instead of "No data" (e.g. that a warehouse must be chosen first). */
   emptyText?: string;
+  /** Every row is on the one page (a document's lines): the pager shows the total, no page size or pages. */
+  wholeList?: boolean;
 }
 
 /** The grid heights of the spec: the generic table (spec 000 §9) and the list screens of spec 001 (§9). */
@@ -181,6 +183,7 @@ export function DataTable<Row extends TableRow>({
   sort,
   onSortChange,
   emptyText,
+  wholeList,
 }: DataTableProps<Row>) {
   const t = useT();
   const { language } = useSnapshot(session);
@@ -403,6 +406,7 @@ export function DataTable<Row extends TableRow>({
         // A screen's own size (8 on line screens) is offered beside the usual ones.
         pageSizes={(PAGE_SIZES as readonly number[]).includes(pageSize) ? PAGE_SIZES : [pageSize, ...PAGE_SIZES]}
         disabled={loading}
+        whole={wholeList}
         onChange={onPageChange}
       />
       <ColumnChooser
