@@ -12,6 +12,7 @@ import { exportExcel, exportFileName } from './exportExcel';
 import {
   AgGridReact,
   type ColDef,
+  type ColumnResizedEvent,
   type GetRowIdParams,
   type GridApi,
   gridTheme,
@@ -29,11 +30,14 @@ import { ToolButton } from './ToolButton';
 import {
   applyColumnPrefs,
   type ColumnPrefs,
+  type ColumnWidths,
   cellText,
   diffColumnPrefs,
   type EffectiveColumn,
   loadColumnPrefs,
+  loadColumnWidths,
   saveColumnPrefs,
+  saveColumnWidths,
   type TableColumn,
 } from './tableState';
 import { textWidth } from './textWidth';
@@ -189,6 +193,8 @@ export function DataTable<Row extends TableRow>({
   const { language } = useSnapshot(session);
   const apiRef = useRef<GridApi<Row> | null>(null);
   const [prefs, setPrefs] = useState<ColumnPrefs>(() => loadColumnPrefs(tableId));
+  // Widths the user dragged columns to: kept like the sort, so a reopened tab shows the table as it was left.
+  const [widths, setWidths] = useState<ColumnWidths>(() => loadColumnWidths(tableId));
   const [chooserOpen, setChooserOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [, setLocation] = useLocation();
@@ -222,6 +228,7 @@ export function DataTable<Row extends TableRow>({
       const sortable = Boolean(column?.sortable && onSortChange);
       const headerName = labelOf(c);
       const minWidth = Math.max(c.minWidth, headerTextWidth(headerName) + HEADER_PADDING + (sortable ? SORT_ICON : 0));
+      const dragged = widths[c.field];
       return {
         colId: c.field,
         headerName,
@@ -229,8 +236,13 @@ export function DataTable<Row extends TableRow>({
         // Never narrower than its header in the current language ("Warehouse", not "Wareho…").
         minWidth,
         // Pinned, it takes its own width rather than a share of the screen (flex), so a phone keeps room for the rest.
+        // A dragged width holds (no longer a share of the screen); never narrower than the header.
+        ...(dragged ? { width: Math.max(dragged, minWidth), flex: 0 } : {}),
         ...(c.field === keyField
-          ? keyColumn(compact ? phoneKeyWidth(headerName, sortable, minWidth, withActions) : minWidth, compact)
+          ? keyColumn(
+              compact ? phoneKeyWidth(headerName, sortable, minWidth, withActions) : Math.max(dragged ?? 0, minWidth),
+              compact,
+            )
           : {}),
         valueGetter: (params) => (column && params.data ? cellText(column, params.data) : ''),
         ...(column?.render
@@ -263,7 +275,26 @@ export function DataTable<Row extends TableRow>({
       });
     }
     return defs;
-  }, [effective, byField, labelOf, actions, t, sort, onSortChange, serverOrder, compact]);
+  }, [effective, byField, labelOf, actions, t, sort, onSortChange, serverOrder, compact, widths]);
+
+  // A column dragged to a new width keeps it (saved when the drag ends).
+  const columnResized = useCallback(
+    (event: ColumnResizedEvent<Row>) => {
+      if (!event.finished || event.source !== 'uiColumnResized') return;
+      // The column dragged (AG Grid may also have resized its flexing neighbours: those keep flexing).
+      const changed = (event.column ? [event.column] : (event.columns ?? [])).filter(
+        (column) => column.getColId() !== OPERATION_COLUMN,
+      );
+      if (changed.length === 0) return;
+      setWidths((current) => {
+        const next = { ...current };
+        for (const column of changed) next[column.getColId()] = column.getActualWidth();
+        saveColumnWidths(tableId, next);
+        return next;
+      });
+    },
+    [tableId],
+  );
 
   // A header click asks the server for the rows in that order (every page, not only the one shown).
   const sortChanged = useCallback(
@@ -309,6 +340,8 @@ export function DataTable<Row extends TableRow>({
   const resetChooser = () => {
     saveColumnPrefs(tableId, {});
     setPrefs({});
+    saveColumnWidths(tableId, {});
+    setWidths({});
     setChooserOpen(false);
   };
 
@@ -397,6 +430,7 @@ export function DataTable<Row extends TableRow>({
           onSelectionChanged={reportSelection}
           onRowDataUpdated={reportSelection}
           onSortChanged={sortChanged}
+          onColumnResized={columnResized}
         />
       </div>
       <Pager
