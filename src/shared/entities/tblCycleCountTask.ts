@@ -35,10 +35,11 @@ export const tblCycleCountTask = defineEntity({
       column: true,
       width: 110,
     }),
+    // Beside the location: two pallets of one item at one location are two tasks the pallet tells apart.
+    huId: { type: 'text', max: 50, column: true, width: 100 },
     itemNumber: refField(50, 'getSku', BY_WAREHOUSE, { filter: true, filterExact: true, column: true, width: 120 }),
     lotNumber: { type: 'text', max: 50, column: true, width: 100 },
     expirationDate: { type: 'date', column: true, width: 110 },
-    huId: { type: 'text', max: 50, column: true, width: 100 },
     uom: server(shown(60)),
     logicQty: server(decimalField({ column: true, width: 90 })),
     cycleCountQty: decimalField({ column: true, width: 100 }),
