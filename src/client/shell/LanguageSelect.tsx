@@ -9,8 +9,8 @@ import { SlButton, SlDropdown, SlIcon, SlMenu, SlMenuItem } from '../kit/slLogin
 const LANGUAGE_NAMES: Record<LanguageCode, string> = { zh_cn: '中文', en_us: 'English' };
 
 /**
- * The language selector of the login screen and the header; `onChosen` hears a language the user picked (another than
- * the one shown), not one the console set itself (the profile's after signing in).
+ * The language selector of the login screen and the header; `onChosen` hears a language the user picked (even the one
+ * shown: picked, it is a choice), not one the console set itself (the profile's after signing in).
  */
 export function LanguageSelect({
   variant = 'text',
@@ -31,7 +31,7 @@ export function LanguageSelect({
         onSlSelect={(event) => {
           const value = (event.detail.item as SlMenuItemElement).value;
           if (!isLanguage(value)) return;
-          if (value !== session.language) onChosen?.(value);
+          onChosen?.(value);
           setLanguage(value);
         }}
       >
