@@ -232,7 +232,7 @@ test('the login screen keeps the profile’s language unless another is picked t
   // Left alone, the Chinese login screen does not overwrite the saved English: the console opens in English.
   const left = await signIn(browser, baseURL, user.name, user.password);
   await expect(left.other.locator('.language-select .language-name').first()).toHaveText('English');
-  await expect(left.other.locator('.workspace-tabs')).toContainText('Home');
+  await expect(left.other.locator('.workspace-tab-group')).toContainText('Home');
   await expect.poll(() => left.other.evaluate(() => localStorage.getItem('wharf.language'))).toBe('en_us');
   expect(await savedLanguage(page, user.name)).toBe('en_us');
   await shot(left.other, 'words-05-login-keeps-profile-en');
@@ -241,7 +241,7 @@ test('the login screen keeps the profile’s language unless another is picked t
   // Picked on the login screen, Chinese becomes the saved language and the console's.
   const picked = await signIn(browser, baseURL, user.name, user.password, '中文');
   await expect(picked.other.locator('.language-select .language-name').first()).toHaveText('中文');
-  await expect(picked.other.locator('.workspace-tabs')).toContainText('首页');
+  await expect(picked.other.locator('.workspace-tab-group')).toContainText('首页');
   expect(await savedLanguage(page, user.name)).toBe('zh_cn');
   await shot(picked.other, 'words-06-login-picked-zh');
   await picked.context.close();
