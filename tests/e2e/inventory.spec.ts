@@ -72,8 +72,8 @@ test('stock is adjusted, moved by a movement line with lot, expiry and pallet, a
   await expect(field(page, 'huId')).toHaveCount(0);
   // The next line number is filled in, and the unit list asks for the item, not for the task's fixed warehouse.
   await expect(input(page, 'lineNumber')).toHaveValue('1');
-  await expect(field(page, 'uom')).toHaveJSProperty('placeholder', '请先选择物料');
-  await expect(dialog(page).getByTestId('available-qty')).toHaveText('可用库存：请先选择物料');
+  await expect(field(page, 'uom')).toHaveJSProperty('placeholder', '请先选择商品');
+  await expect(dialog(page).getByTestId('available-qty')).toHaveText('可用库存：请先选择商品');
   // An item code the lookup does not have is said at once, under the field.
   await unknownItem(page, '商品不存在：NOPE-0404');
   await shot(page, 'inv-00-item-not-found-zh');

@@ -326,7 +326,7 @@ async function findStockAndLog(page: Page, x: Texts, done: { pickId: string; sho
   await filterList(page, 'tStoredItem', { locationId: done.shortLocation, itemNumber: x.shortItem }, 1);
   await showColumn(stock, 0, 'reasonId');
   await expect(gridCell(stock, 0, 'status')).toHaveText(x.held);
-  await expect(gridCell(stock, 0, 'reasonId')).toHaveText('SHORT');
+  await expect(gridCell(stock, 0, 'reasonId')).toHaveText('Short pick, to count');
   await expect(gridCell(stock, 0, 'allocatedQty')).toHaveText(x.allocatedLeft);
   await expect(gridCell(stock, 0, 'availableQty')).toHaveText('0');
   await shot(page, `outbound-flow-17-stock-short-${x.lang}`);

@@ -41,6 +41,8 @@ interface Texts {
   picked: string;
   short: string;
   open: string;
+  /** The pick dialog's quantity: what is picked now, not the allocated quantity (issue 27 item 10). */
+  pickQty: string;
   /** Tasks of the wave as released, and where the short item's shortage is reported. */
   count: number;
   shortAt: string;
@@ -58,6 +60,7 @@ async function pickWave(page: Page, waveId: string, x: Texts): Promise<void> {
   await first.getByTestId('row-pick').click();
   const pickDialog = page.locator('[data-testid="pick-dialog"][open]');
   await expect(pickDialog.getByTestId('pick-location')).toHaveJSProperty('value', 'A04-16-1');
+  await expect(pickDialog.getByTestId('pick-qty')).toHaveJSProperty('label', x.pickQty);
   await shot(page, `pick-02-confirm-${x.lang}`);
   await submitDialog(page, 'pick-dialog');
   await expect(statusCells(page, x.picked)).toHaveCount(1);
@@ -102,6 +105,7 @@ test('picks a released wave in Chinese, then another in English', async ({ page 
     picked: '已拣',
     short: '短拣',
     open: '待拣',
+    pickQty: '拣货数量',
     count: 3,
     shortAt: 'A04-18-1',
   });
@@ -116,6 +120,7 @@ test('picks a released wave in Chinese, then another in English', async ({ page 
     picked: 'Picked',
     short: 'Short',
     open: 'Open',
+    pickQty: 'Quantity picked',
     count: 4,
     shortAt: 'A04-20-1',
   });

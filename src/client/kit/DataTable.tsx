@@ -12,6 +12,7 @@ import { collectPages, EXPORT_MAX_ROWS, exportExcel, exportFileName, type PageLo
 import {
   AgGridReact,
   type ColDef,
+  type ColumnResizedEvent,
   type GetRowIdParams,
   type GridApi,
   gridTheme,
@@ -29,11 +30,14 @@ import { ToolButton } from './ToolButton';
 import {
   applyColumnPrefs,
   type ColumnPrefs,
+  type ColumnWidths,
   cellText,
   diffColumnPrefs,
   type EffectiveColumn,
   loadColumnPrefs,
+  loadColumnWidths,
   saveColumnPrefs,
+  saveColumnWidths,
   type TableColumn,
 } from './tableState';
 import { textWidth } from './textWidth';
@@ -88,6 +92,8 @@ export interface DataTableProps<Row extends TableRow> {
    * width. Default (or hidden by the user): the first shown column.
    */
   keyColumn?: string;
+  /** Every row is on the one page (a document's lines): the pager shows the total, no page size or pages. */
+  wholeList?: boolean;
 }
 
 /** The grid heights of the spec: the generic table (spec 000 §9) and the list screens of spec 001 (§9). */
@@ -225,11 +231,14 @@ export function DataTable<Row extends TableRow>({
   loadPage,
   allRows,
   keyColumn,
+  wholeList,
 }: DataTableProps<Row>) {
   const t = useT();
   const { language } = useSnapshot(session);
   const apiRef = useRef<GridApi<Row> | null>(null);
   const [prefs, setPrefs] = useState<ColumnPrefs>(() => loadColumnPrefs(tableId));
+  // Widths the user dragged columns to: kept like the sort, so a reopened tab shows the table as it was left.
+  const [widths, setWidths] = useState<ColumnWidths>(() => loadColumnWidths(tableId));
   const [chooserOpen, setChooserOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
   // Rows fetched so far and the total of an export of every row ("Exporting 1,000 / 1,040…").
@@ -279,6 +288,7 @@ export function DataTable<Row extends TableRow>({
       const sortable = Boolean(column?.sortable && onSortChange);
       const headerName = labelOf(c);
       const minWidth = Math.max(c.minWidth, headerTextWidth(headerName) + HEADER_PADDING + (sortable ? SORT_ICON : 0));
+      const dragged = widths[c.field];
       return {
         colId: c.field,
         headerName,
@@ -286,11 +296,13 @@ export function DataTable<Row extends TableRow>({
         // Never narrower than its header in the current language ("Warehouse", not "Wareho…").
         minWidth,
         // Pinned, it takes its own width rather than a share of the screen (flex), so a phone keeps room for the rest.
+        // A dragged width holds (no longer a share of the screen); never narrower than the header.
+        ...(dragged ? { width: Math.max(dragged, minWidth), flex: 0 } : {}),
         ...(c.field === keyField
           ? pinnedKey(
               compact
                 ? Math.max(phoneKeyWidth(headerName, sortable, minWidth, withActions), Math.min(keyText, phoneRoom))
-                : Math.max(minWidth, Math.min(keyText, MAX_KEY_WIDTH)),
+                : Math.max(minWidth, dragged ?? Math.min(keyText, MAX_KEY_WIDTH)),
               compact,
             )
           : {}),
@@ -339,7 +351,27 @@ export function DataTable<Row extends TableRow>({
     keyText,
     phoneRoom,
     withActions,
+    widths,
   ]);
+
+  // A column dragged to a new width keeps it (saved when the drag ends).
+  const columnResized = useCallback(
+    (event: ColumnResizedEvent<Row>) => {
+      if (!event.finished || event.source !== 'uiColumnResized') return;
+      // The column dragged (AG Grid may also have resized its flexing neighbours: those keep flexing).
+      const changed = (event.column ? [event.column] : (event.columns ?? [])).filter(
+        (column) => column.getColId() !== OPERATION_COLUMN,
+      );
+      if (changed.length === 0) return;
+      setWidths((current) => {
+        const next = { ...current };
+        for (const column of changed) next[column.getColId()] = column.getActualWidth();
+        saveColumnWidths(tableId, next);
+        return next;
+      });
+    },
+    [tableId],
+  );
 
   // A header click asks the server for the rows in that order (every page, not only the one shown).
   const sortChanged = useCallback(
@@ -385,6 +417,8 @@ export function DataTable<Row extends TableRow>({
   const resetChooser = () => {
     saveColumnPrefs(tableId, {});
     setPrefs({});
+    saveColumnWidths(tableId, {});
+    setWidths({});
     setChooserOpen(false);
   };
 
@@ -509,6 +543,7 @@ export function DataTable<Row extends TableRow>({
           onSelectionChanged={reportSelection}
           onRowDataUpdated={reportSelection}
           onSortChanged={sortChanged}
+          onColumnResized={columnResized}
         />
       </div>
       <Pager
@@ -518,6 +553,7 @@ export function DataTable<Row extends TableRow>({
         // A screen's own size (8 on line screens) is offered beside the usual ones.
         pageSizes={(PAGE_SIZES as readonly number[]).includes(pageSize) ? PAGE_SIZES : [pageSize, ...PAGE_SIZES]}
         disabled={loading}
+        whole={wholeList}
         onChange={onPageChange}
       />
       <ColumnChooser

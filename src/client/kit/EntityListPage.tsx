@@ -215,7 +215,7 @@ export function EntityListPage({
   // Rebuilt when the messages change (`t` is stable per loaded language). Keying on the language alone
   // formatted code columns with the old messages: the store's language changes before the new ones load.
   const columns = useMemo<TableColumn<EntityRow>[]>(() => {
-    const list: TableColumn<EntityRow>[] = [{ field: 'id', headerKey: 'entity.common.field.id', minWidth: 80, hidden: !showId }];
+    const list: TableColumn<EntityRow>[] = [];
     for (const [field, def] of Object.entries(entity.fields)) {
       if (!def.column) continue;
       const codeList = def.codeList ?? field;
@@ -227,7 +227,7 @@ export function EntityListPage({
         hidden: def.hidden,
         format:
           columnFormat?.[field] ??
-          (def.type === 'code'
+          (def.type === 'code' || def.codeList
             ? (value) =>
                 value === null || value === undefined || value === ''
                   ? ''
@@ -255,6 +255,9 @@ export function EntityListPage({
       if (at >= 0) list.splice(at + 1, 0, column);
       else list.push(column);
     }
+    // The database id is no key people work with: shown (spec screens that list it), it comes after the row's fields, so the
+    // pinned first column is the document's own key (issue 27 item 11).
+    list.push({ field: 'id', headerKey: 'entity.common.field.id', minWidth: 80, hidden: !showId });
     for (const field of rowTimes(entity)) {
       list.push({
         field,

@@ -13,11 +13,13 @@ export interface PagerProps {
   pageSize: number;
   pageSizes: readonly number[];
   disabled?: boolean;
+  /** All rows on one page: only the total shows (a page size of "37 per page" would mean nothing). */
+  whole?: boolean;
   onChange: (pageNum: number, pageSize: number) => void;
 }
 
 /** Pagination controls; page numbers are 1-based like the server's `pageNum`. */
-export function Pager({ total, pageNum, pageSize, pageSizes, disabled, onChange }: PagerProps) {
+export function Pager({ total, pageNum, pageSize, pageSizes, disabled, whole, onChange }: PagerProps) {
   const t = useT();
   const pageCount = pageCountOf(total, pageSize);
   const [jump, setJump] = useState('');
@@ -33,6 +35,13 @@ export function Pager({ total, pageNum, pageSize, pageSizes, disabled, onChange 
     if (Number.isFinite(page)) go(page);
   };
 
+  if (whole) {
+    return (
+      <div className="wharf-pager" data-testid="pager">
+        <span className="wharf-pager__total">{t('kit.pager.total', { total })}</span>
+      </div>
+    );
+  }
   return (
     <div className="wharf-pager" data-testid="pager">
       <span className="wharf-pager__total">{t('kit.pager.total', { total })}</span>

@@ -41,6 +41,7 @@ export const gridTheme = themeQuartz.withParams({
 
 export type {
   ColDef,
+  ColumnResizedEvent,
   GetRowIdParams,
   GridApi,
   GridReadyEvent,

@@ -148,9 +148,9 @@ export function AllMessages({ children }: { children: ReactNode }) {
 }
 
 /**
- * Formats an ISO time as `yyyy-MM-dd HH:mm` in the user's time zone: the one date format of the console in every
- * language (spec 001 §9; README "Dates"), here without the seconds a list's time column shows.
+ * Formats an ISO time as `yyyy-MM-dd HH:mm:ss` in the user's time zone: the one date-time format of the console in every
+ * language and on every screen (spec 001 §9; README "Dates") — the backup list and the import group picker as the lists.
  */
 export function useDateTime(): (iso: string) => string {
-  return useCallback((iso: string) => formatDateTime(iso).slice(0, 16), []);
+  return useCallback((iso: string) => formatDateTime(iso), []);
 }

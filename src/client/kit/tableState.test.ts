@@ -6,10 +6,12 @@ import {
   formatDate,
   formatDateTime,
   loadColumnPrefs,
+  loadColumnWidths,
   loadSort,
   pageCountOf,
   pagerItems,
   saveColumnPrefs,
+  saveColumnWidths,
   saveSort,
   type TableColumn,
 } from './tableState';
@@ -140,5 +142,26 @@ describe('the remembered sort of a table', () => {
       storage.setItem('wharf.table.t.sort', raw);
       expect(loadSort('t', storage), raw).toBeNull();
     }
+  });
+});
+
+describe('dragged column widths', () => {
+  it('keeps a dragged width for the next opening of the table, apart from its sort, and forgets them all', () => {
+    const storage = memoryStorage();
+    saveSort('widths', { field: 'a', order: 'desc' }, storage);
+    saveColumnWidths('widths', { a: 240, b: 5000 }, storage);
+    expect(loadColumnWidths('widths', storage)).toEqual({ a: 240, b: 1000 });
+    expect(loadSort('widths', storage)).toEqual({ field: 'a', order: 'desc' });
+    saveColumnWidths('widths', {}, storage);
+    expect(loadColumnWidths('widths', storage)).toEqual({});
+    expect(loadSort('widths', storage)).toEqual({ field: 'a', order: 'desc' });
+  });
+
+  it('reads nothing from malformed storage', () => {
+    const storage = memoryStorage();
+    storage.setItem('wharf.table.bad.widths', '[1,2]');
+    expect(loadColumnWidths('bad', storage)).toEqual({});
+    storage.setItem('wharf.table.bad.widths', '{"a":"wide","b":120}');
+    expect(loadColumnWidths('bad', storage)).toEqual({ b: 120 });
   });
 });

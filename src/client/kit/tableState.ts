@@ -102,6 +102,38 @@ export function saveSort(
   }
 }
 
+/** Column widths the user dragged, by field; beside the sort, so that a reopened tab shows the table as it was left. */
+export type ColumnWidths = Record<string, number>;
+
+/** Reads the widths a table's columns were dragged to; anything malformed is left out. */
+export function loadColumnWidths(tableId: string, storage: Pick<Storage, 'getItem'> = localStorage): ColumnWidths {
+  try {
+    const parsed: unknown = JSON.parse(storage.getItem(`${STORAGE_PREFIX}${tableId}.widths`) ?? 'null');
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
+    const widths: ColumnWidths = {};
+    for (const [field, width] of Object.entries(parsed)) {
+      if (typeof width === 'number' && Number.isFinite(width)) widths[field] = clampWidth(width);
+    }
+    return widths;
+  } catch {
+    return {};
+  }
+}
+
+/** Remembers the widths a table's columns were dragged to (an empty object forgets them). */
+export function saveColumnWidths(
+  tableId: string,
+  widths: ColumnWidths,
+  storage: Pick<Storage, 'setItem' | 'removeItem'> = localStorage,
+): void {
+  try {
+    if (Object.keys(widths).length === 0) storage.removeItem(`${STORAGE_PREFIX}${tableId}.widths`);
+    else storage.setItem(`${STORAGE_PREFIX}${tableId}.widths`, JSON.stringify(widths));
+  } catch {
+    // Private mode or a full quota: the widths last for this page only.
+  }
+}
+
 function sanitizePrefs(value: unknown): ColumnPrefs {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
   const prefs: ColumnPrefs = {};

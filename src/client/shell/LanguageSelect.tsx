@@ -8,8 +8,17 @@ import { SlButton, SlDropdown, SlIcon, SlMenu, SlMenuItem } from '../kit/slLogin
 // Language names are written in their own language so a user who cannot read the current one finds theirs.
 const LANGUAGE_NAMES: Record<LanguageCode, string> = { zh_cn: '中文', en_us: 'English' };
 
-/** The language selector of the login screen and the header. */
-export function LanguageSelect({ variant = 'text' }: { variant?: 'text' | 'default' }) {
+/**
+ * The language selector of the login screen and the header; `onChosen` hears a language the user picked (even the one
+ * shown: picked, it is a choice), not one the console set itself (the profile's after signing in).
+ */
+export function LanguageSelect({
+  variant = 'text',
+  onChosen,
+}: {
+  variant?: 'text' | 'default';
+  onChosen?: (language: LanguageCode) => void;
+}) {
   const t = useT();
   const { language } = useSnapshot(session);
   return (
@@ -21,7 +30,9 @@ export function LanguageSelect({ variant = 'text' }: { variant?: 'text' | 'defau
       <SlMenu
         onSlSelect={(event) => {
           const value = (event.detail.item as SlMenuItemElement).value;
-          if (isLanguage(value)) setLanguage(value);
+          if (!isLanguage(value)) return;
+          onChosen?.(value);
+          setLanguage(value);
         }}
       >
         {(Object.keys(LANGUAGE_NAMES) as LanguageCode[]).map((code) => (

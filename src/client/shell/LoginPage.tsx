@@ -1,7 +1,7 @@
 import type SlInputElement from '@shoelace-style/shoelace/dist/components/input/input.component.js';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { isLanguage, LANGUAGE_HEADER, type LoginAnswer } from '../../shared/wire';
+import { isLanguage, LANGUAGE_HEADER, type LanguageCode, type LoginAnswer } from '../../shared/wire';
 import { API_BASE, ApiError, apiGet, apiPost } from '../kit/api';
 import { translate, useT } from '../kit/i18n';
 import { session, setLanguage, signedOutReason, signIn, takeReturnTo } from '../kit/session';
@@ -61,6 +61,8 @@ export function LoginPage() {
   const captchaRequest = useRef(0);
   const shownCaptcha = useRef<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A language the user picked on this page (null: the page opened in the browser's last one and was left alone).
+  const chosenHere = useRef<LanguageCode | null>(null);
   // Why the previous session ended (another device, expiry), shown until the next sign-in.
   const [reason] = useState(signedOutReason);
   // Spec 000 §8 Login: "A transport error shows its message" (server unreachable, 500 …), here on the screen.
@@ -146,8 +148,14 @@ export function LoginPage() {
     try {
       const answer = await apiPost<LoginAnswer>(
         '/login',
-        // The language chosen here is the one the console opens in; the server saves it as the user's language.
-        { account, password: values.password, captcha: captchaOn ? values.captcha.trim() : '', language: session.language },
+        // Only a language picked on this page is sent (the server saves it as the user's); the one the page merely opened
+        // in — the last user's of this browser — never overwrites the profile's (issue 27 item 12).
+        {
+          account,
+          password: values.password,
+          captcha: captchaOn ? values.captcha.trim() : '',
+          ...(chosenHere.current ? { language: chosenHere.current } : {}),
+        },
         { inline: true },
       );
       if (answer.code !== 200 || !answer.data?.token) {
@@ -156,7 +164,8 @@ export function LoginPage() {
         return;
       }
       signIn(answer.data.token, account);
-      // The profile answers the language just saved; the chosen one stays if the profile cannot be read.
+      // The console opens in the profile's language (the one just picked here, when one was); the page's stays if the
+      // profile cannot be read.
       const profile = await loadProfile(account);
       if (profile && isLanguage(profile.language)) setLanguage(profile.language);
       setLocation(takeReturnTo(), { replace: true });
@@ -174,7 +183,11 @@ export function LoginPage() {
     <div className="login-page">
       <div className="login-tools">
         <ThemePicker />
-        <LanguageSelect />
+        <LanguageSelect
+          onChosen={(language) => {
+            chosenHere.current = language;
+          }}
+        />
       </div>
       <form className="login-card" onSubmit={submit} noValidate>
         <div className="login-brand">

@@ -5,7 +5,7 @@ import { MAX_PAGE_NUM, MAX_PAGE_SIZE, type PageRequest } from '../../shared/wire
 import type { AppContext } from '../platform/context';
 import { ok } from '../platform/envelope';
 import { AppError } from '../platform/errors';
-import { deleteRows, findPage, saveRow } from './crud.service';
+import { deleteRows, findPage, pageInLanguage, saveRow } from './crud.service';
 import type { CrudBinding, Row } from './crud.types';
 
 const FilterValue = Type.Union([
@@ -47,7 +47,14 @@ export function registerCrudRoutes(app: FastifyInstance, ctx: AppContext, bindin
     app.post(
       `/${name}/findPage`,
       { schema: { body: PageRequestSchema }, config: { permission: permission(resource, 'view') } },
-      async (request) => ok(await findPage(ctx.db, binding, request.user!, request.body as PageRequest)),
+      async (request) =>
+        ok(
+          pageInLanguage(
+            binding.entity,
+            await findPage(ctx.db, binding, request.user!, request.body as PageRequest),
+            request.lang,
+          ),
+        ),
     );
     // View-only entities (the stock ledger, the logs) have the spec's save and delete too, behind the same
     // permissions, but refuse with the reason: stock changes only through tasks, logs are append-only.

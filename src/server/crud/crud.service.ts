@@ -2,8 +2,9 @@ import { type RawBuilder, sql } from 'kysely';
 import { parseDayFilter } from '../../shared/dayFilter';
 import { type EntityDef, type FieldDef, isSortable, rowTimes } from '../../shared/entities/defineEntity';
 import { permission } from '../../shared/permissions';
+import { renderSystemText } from '../../shared/systemText';
 import { rowRefusal, validateRow } from '../../shared/validation';
-import type { PageRequest, PageResult } from '../../shared/wire';
+import type { LanguageCode, PageRequest, PageResult } from '../../shared/wire';
 import { type Db, runsConcurrently } from '../db/connect';
 import { joinTransaction } from '../db/transaction';
 import type { SessionUser } from '../platform/context';
@@ -18,6 +19,7 @@ import {
   pgErrorCode,
 } from '../platform/errors';
 import { grantScope, grantsClient, grantsWarehouse, itemClient } from '../platform/grants';
+import { translate } from '../platform/i18n';
 import type { CrudBinding, Operation, Row, Trx } from './crud.types';
 import { filterValue, markedExact, matchCondition } from './filter';
 
@@ -266,6 +268,23 @@ export async function findPage(db: Db, binding: CrudBinding, user: SessionUser, 
   const { rows } = await page.execute(db);
   const known = totalOf(rows);
   return answer(timesAsText(rows), known ?? (await count.execute(db)).rows[0]?.total ?? 0);
+}
+
+/**
+ * A row with the system texts of its fields (`FieldDef.systemText`: what the server wrote as a code and values, such as
+ * a count's log description) in the reader's language; what a user typed passes through.
+ */
+export function inLanguage(entity: EntityDef, row: Row, lang: LanguageCode): Row {
+  const fields = Object.entries(entity.fields).filter(([, def]) => def.systemText);
+  if (fields.length === 0) return row;
+  const copy = { ...row };
+  for (const [field] of fields) copy[field] = renderSystemText(row[field], (key, values) => translate(lang, key, values));
+  return copy;
+}
+
+/** A page with the system texts of its rows in the reader's language (`inLanguage`). */
+export function pageInLanguage(entity: EntityDef, page: PageResult<Row>, lang: LanguageCode): PageResult<Row> {
+  return { ...page, content: page.content.map((row) => inLanguage(entity, row, lang)) };
 }
 
 /** Keeps the entity's editable fields, trimmed, with empty text as null. */

@@ -14,7 +14,10 @@ export interface FieldDef {
   max?: number;
   /** For `code` fields: the allowed values (labels `code.<list>.<value>`). */
   codes?: readonly string[];
-  /** Name of the code list (locale key prefix `code.<codeList>`). */
+  /**
+   * Name of the code list (locale key prefix `code.<codeList>`). On a `text` field (a reason, a work type the warehouse
+   * may extend): lists show the label of a value the list names, any other value as it is.
+   */
   codeList?: string;
   /**
    * A `code` field holding several values of its list: a comma-separated list without spaces or repeats, in list
@@ -49,6 +52,8 @@ export interface FieldDef {
   pattern?: string;
   /** A value rule of the shared validation (quantities, line numbers, percent), checked by server and console alike. */
   rule?: FieldRule;
+  /** The server may write a system text here (src/shared/systemText.ts): `findPage` answers it in the reader's language. */
+  systemText?: boolean;
   /** The edit form offers a choice list from a lookup instead of free text. */
   lookup?: 'warehouse' | LookupRef;
   /**

@@ -5,7 +5,7 @@ import { defineEntity, type FieldDef } from './defineEntity';
 const TASK_FIELDS = {
   whId: { type: 'text', required: true, max: 20, filter: true, column: true, width: 100, immutable: true, lookup: 'warehouse' },
   taskId: { type: 'text', max: 30, filter: true, column: true, width: 130, readOnly: true },
-  description: { type: 'text', max: 200, filter: true, column: true, width: 240 },
+  description: { type: 'text', max: 200, filter: true, column: true, width: 240, systemText: true },
   createBy: { type: 'text', column: true, width: 100, readOnly: true },
 } as const satisfies Record<string, FieldDef>;
 
@@ -58,6 +58,7 @@ export const tblInvAdjustment = defineEntity({
     ...TASK_FIELDS,
     reasonId: {
       type: 'text',
+      codeList: 'reason',
       max: 20,
       filter: true,
       column: true,

@@ -17,7 +17,8 @@ export const tAfaViewWaveOrder = defineEntity({
   orderBy: ['orderNumber'],
   fields: {
     selected: codeField('yesNo', { filter: true, column: true, width: 80, readOnly: true }),
-    viewId: { type: 'int', column: true, width: 80, readOnly: true, immutable: true },
+    // The working set's internal number: in the column chooser, never the first column (issue 27 item 11).
+    viewId: { type: 'int', column: true, hidden: true, width: 80, readOnly: true, immutable: true },
     userId: { type: 'text', max: 50, column: true, hidden: true, width: 100, readOnly: true },
     userName: { type: 'text', max: 50, filter: true, filterExact: true, readOnly: true },
     whId: { type: 'text', max: 20, filter: true, filterExact: true, column: true, width: 80, readOnly: true },

@@ -11,8 +11,8 @@ export const tAfaViewWaveOrderLine = defineEntity({
   itemDescription: true,
   fields: {
     viewOrderId: { type: 'int', column: true, hidden: true, width: 90, readOnly: true },
-    viewId: { type: 'int', filter: true, filterExact: true, column: true, width: 80, readOnly: true },
-    userId: { type: 'text', max: 50, filter: true, filterExact: true, column: true, width: 100, readOnly: true },
+    viewId: { type: 'int', filter: true, filterExact: true, column: true, hidden: true, width: 80, readOnly: true },
+    userId: { type: 'text', max: 50, filter: true, filterExact: true, column: true, hidden: true, width: 100, readOnly: true },
     whId: { type: 'text', max: 20, filter: true, filterExact: true, column: true, width: 80, readOnly: true },
     waveId: { type: 'text', max: 30, filter: true, filterExact: true, column: true, width: 120, readOnly: true },
     orderNumber: { type: 'text', max: 30, filter: true, filterExact: true, column: true, width: 140, readOnly: true },

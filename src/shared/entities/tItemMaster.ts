@@ -35,7 +35,7 @@ export const tItemMaster = defineEntity({
     itemNumber: keyField(50, 140),
     displayItemNumber: textField(50, { filter: true, column: true, width: 140 }),
     description: textField(200, { required: true, filter: true, column: true, width: 240 }),
-    inventoryType: textField(20, { column: true, width: 110 }),
+    inventoryType: textField(20, { column: true, width: 110, codeList: 'inventoryType' }),
     uom: textField(10, { required: true, column: true, width: 80, pattern: CODE_PATTERN }),
     shelfLife: { type: 'int', rule: 'positiveInt', column: true, width: 100 },
     // Minimum remaining shelf life (days, 0–3650) at allocation and receiving; an order's own minimum overrides it

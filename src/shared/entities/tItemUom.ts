@@ -18,7 +18,7 @@ export const tItemUom = defineEntity({
     uom: textField(10, { required: true, filter: true, column: true, width: 80, immutable: true, pattern: CODE_PATTERN }),
     conversionFactor: decimalField({ required: true, rule: 'qtyPositive', column: true, width: 120 }),
     uomPrompt: textField(50, { column: true, width: 140 }),
-    pickPutId: textField(20, { column: true, width: 110 }),
+    pickPutId: textField(20, { column: true, width: 110, codeList: 'pickPutId' }),
     uomWeight: decimalField({ column: true, width: 100 }),
     length: decimalField({ column: true, width: 90 }),
     width: decimalField({ column: true, width: 90 }),

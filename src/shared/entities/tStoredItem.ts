@@ -26,7 +26,7 @@ export const tStoredItem = defineEntity({
     allocatedQty: { type: 'decimal', column: true, width: 100 },
     availableQty: { type: 'decimal', column: true, width: 100 },
     status: { type: 'code', codes: ['A', 'H'], codeList: 'storedItemStatus', filter: true, column: true, width: 90 },
-    reasonId: { type: 'text', column: true, width: 100 },
+    reasonId: { type: 'text', codeList: 'reason', column: true, width: 100 },
     clientCode: { type: 'text', filter: true, column: true, width: 100, lookup: { name: 'getClient', params: { whId: 'whId' } } },
     zone: { type: 'text', filter: true, column: true, width: 90 },
     fifoDate: { type: 'date', column: true, width: 110 },

@@ -30,7 +30,7 @@ export const tWaveMaster = defineEntity({
     sequence: { type: 'int', rule: 'positiveInt', column: true, width: 80 },
     priority: { type: 'int', rule: 'positiveInt', column: true, width: 80 },
     workersRequired: { type: 'int', rule: 'positiveInt', column: true, width: 100 },
-    overrideWorkType: refField(20, 'getWorkType', BY_WAREHOUSE, { column: true, width: 120 }),
+    overrideWorkType: refField(20, 'getWorkType', BY_WAREHOUSE, { column: true, width: 120, codeList: 'workType' }),
     stagingLocation: refField(
       30,
       'getDockDoorStagingLoc',

@@ -24,9 +24,6 @@ export const tblCycleCountTask = defineEntity({
   fields: {
     workQId: server({ ...shown(120, true), filterExact: true }),
     status: server(codeField('cycleCountStatus', { filter: true, column: true, width: 170 })),
-    subType: server(codeField('countSubType', { filter: true, column: true, width: 120 })),
-    whId: whIdField,
-    zone: server(shown(90, true)),
     locationId: refField(30, 'getLocation', BY_WAREHOUSE, {
       required: true,
       immutable: true,
@@ -35,15 +32,20 @@ export const tblCycleCountTask = defineEntity({
       column: true,
       width: 110,
     }),
+    // Beside the location, in view on a desk screen: two pallets of one item at one location are two tasks the pallet
+    // tells apart (issue 27 item 11); how the task was made and where come after what is counted.
+    huId: { type: 'text', max: 50, column: true, width: 100 },
     itemNumber: refField(50, 'getSku', BY_WAREHOUSE, { filter: true, filterExact: true, column: true, width: 120 }),
     lotNumber: { type: 'text', max: 50, column: true, width: 100 },
     expirationDate: { type: 'date', column: true, width: 110 },
-    huId: { type: 'text', max: 50, column: true, width: 100 },
     uom: server(shown(60)),
     logicQty: server(decimalField({ column: true, width: 90 })),
     cycleCountQty: decimalField({ column: true, width: 100 }),
     // A serial-controlled item: the serials found, one per base unit counted (serials README "Counts").
     serialNumbers: { type: 'text', max: 4000, column: true, hidden: true, width: 160 },
+    subType: server(codeField('countSubType', { filter: true, column: true, width: 120 })),
+    whId: whIdField,
+    zone: server(shown(90, true)),
     firstCountQty: server(decimalField({ column: true, hidden: true, width: 100 })),
     recountCount: server({ type: 'int', column: true, hidden: true, width: 80 }),
     fromLocation: server(shown(110)),

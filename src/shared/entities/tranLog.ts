@@ -21,7 +21,7 @@ export const LOG_FIELDS = {
     width: 110,
   },
   tranDate: { type: 'text', filter: true, column: true, width: 170, dateTime: true },
-  description: { type: 'text', column: true, width: 200 },
+  description: { type: 'text', column: true, width: 200, systemText: true },
   employeeId: { type: 'text', filter: true, column: true, width: 100 },
   itemNumber: { type: 'text', filter: true, column: true, width: 130 },
   lotNumber: { type: 'text', filter: true, column: true, width: 110 },

@@ -25,7 +25,7 @@ export const vExpiringStock = defineEntity({
     daysLeft: { type: 'int', column: true, width: 90, sortable: true },
     qty: { type: 'decimal', column: true, width: 80 },
     status: { type: 'code', codes: ['A', 'H'], codeList: 'storedItemStatus', column: true, width: 80 },
-    reasonId: { type: 'text', column: true, width: 90 },
+    reasonId: { type: 'text', codeList: 'reason', column: true, width: 90 },
     huId: { type: 'text', column: true, width: 110, hidden: true },
   },
   form: [],

@@ -52,6 +52,7 @@ export function ImportPreview({ def, groupId, reloadKey, initialStatus = '' }: I
           </span>
         ),
         (code) => t(`code.importStatus.${code}`),
+        t,
       ),
     [def, t],
   );

@@ -81,11 +81,15 @@ function widthOf(column: ImportColumn): number {
   return Math.min(220, Math.max(110, (column.max ?? 20) * 4));
 }
 
-/** The preview grid's columns: row number, status, error message (wide enough to read), then the type's fields. */
+/**
+ * The preview grid's columns: row number, status, error message (wide enough to read), then the type's fields — a code
+ * with its label ("M 混放库位"), as the template's hint writes it, not the bare letter.
+ */
 export function previewColumns(
   def: ImportTypeDef,
   renderStatus: (row: StagingRow) => ReactNode,
   statusText: (code: string) => string,
+  t: Translate,
 ) {
   const columns: TableColumn<StagingRow>[] = [
     { field: ROW_NUMBER.key, headerKey: ROW_NUMBER.labelKey, minWidth: 80 },
@@ -103,7 +107,19 @@ export function previewColumns(
       minWidth: 520,
       render: (row) => <span title={String(row.errorMsg ?? '')}>{String(row.errorMsg ?? '')}</span>,
     },
-    ...def.columns.map((column) => ({ field: column.field, headerKey: column.label, minWidth: widthOf(column) })),
+    ...def.columns.map(
+      (column): TableColumn<StagingRow> => ({
+        field: column.field,
+        headerKey: column.label,
+        minWidth: widthOf(column),
+        ...(column.codes
+          ? {
+              format: (value: unknown) =>
+                value === null || value === undefined || value === '' ? '' : codeLabel(t, column, String(value)),
+            }
+          : {}),
+      }),
+    ),
   ];
   return columns;
 }

@@ -348,6 +348,7 @@ export function ReceivingPage() {
         total={po?.lines.length ?? 0}
         pageNum={1}
         pageSize={Math.max(po?.lines.length ?? 0, 1)}
+        wholeList
         onPageChange={() => undefined}
         onRefresh={() => void load()}
         actions={actions}

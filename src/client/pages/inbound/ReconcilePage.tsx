@@ -159,6 +159,7 @@ export function ReconcilePage() {
         total={data?.lines.length ?? 0}
         pageNum={1}
         pageSize={Math.max(data?.lines.length ?? 0, 1)}
+        wholeList
         onPageChange={() => undefined}
         onRefresh={() => void load()}
         exportName={`${t('inbound.reconcile.title')} ${which.poNumber}`}

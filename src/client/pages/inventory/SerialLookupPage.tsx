@@ -138,6 +138,7 @@ export function SerialLookupPage() {
         total={rows.length}
         pageNum={1}
         pageSize={Math.max(rows.length, 1)}
+        wholeList
         loading={loading}
         onPageChange={() => undefined}
         onRefresh={() => void search()}

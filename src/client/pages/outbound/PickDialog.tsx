@@ -67,7 +67,7 @@ export function PickDialog({ task, mode, onClose, onDone }: PickDialogProps) {
   const check = (): string => {
     const qty = v('qty').trim();
     if (mode === 'pick') {
-      if (!matchesRule('qtyPositive', qty)) return t('error.fieldQtyPositive', { field: t(field('quantity')) });
+      if (!matchesRule('qtyPositive', qty)) return t('error.fieldQtyPositive', { field: t('outbound.pick.qtyToPick') });
       if (Number(qty) > Number(open)) return t('error.pickQtyAboveOpen', { qty, open });
     } else {
       if (!matchesRule('qtyNonNegative', qty)) return t('error.fieldQtyNonNegative', { field: t(field('qtyFound')) });
@@ -132,7 +132,7 @@ export function PickDialog({ task, mode, onClose, onDone }: PickDialogProps) {
         </div>
         <div className="pick-form__row">
           <SlInput
-            label={t(field(mode === 'pick' ? 'quantity' : 'qtyFound'))}
+            label={t(mode === 'pick' ? 'outbound.pick.qtyToPick' : field('qtyFound'))}
             value={v('qty')}
             inputmode="decimal"
             required

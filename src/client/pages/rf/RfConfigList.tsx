@@ -67,7 +67,7 @@ export function RfConfigList({
   const canView = usePermission(permission(entity.resource, 'view'));
 
   const columns = useMemo<TableColumn<EntityRow>[]>(() => {
-    const list: TableColumn<EntityRow>[] = [{ field: 'id', headerKey: 'entity.common.field.id', minWidth: 80 }];
+    const list: TableColumn<EntityRow>[] = [];
     for (const [field, def] of Object.entries(entity.fields)) {
       if (!def.column) continue;
       const link = links?.[field];
@@ -103,6 +103,8 @@ export function RfConfigList({
           : undefined,
       });
     }
+    // The database id after the row's own fields: the pinned first column is the row's key (issue 27 item 11).
+    list.push({ field: 'id', headerKey: 'entity.common.field.id', minWidth: 80 });
     for (const field of ['createTime', 'updateTime'])
       list.push({ field, headerKey: `entity.common.field.${field}`, minWidth: 160, format: formatDateTime });
     return list;

@@ -2,8 +2,9 @@
  * Core/ScanCodePage (spec 001 §2.12): the RF dialog's camera, a full page of its own like the dialog (App.tsx: no
  * console menu or header in the middle of a handheld flow). Opens the back camera, scans continuously, shows what it
  * is doing (calling the camera, trying to recognise) and a recognition-failed tip for 2 s; on a result or Cancel it
- * stops the camera and goes to /Core/RfDialog with the same query values, plus scanText after a result. Camera
- * errors are only logged here (§8); the handheld worker still has Cancel and the keyboard-wedge scanner.
+ * stops the camera and goes to /Core/RfDialog with the same query values, plus scanText after a result. A camera error
+ * is logged (§8) and also said in place of the hint — "no camera on this device" rather than a spinner for ever (issue 27
+ * item 12); the handheld worker still has Cancel and the keyboard-wedge scanner.
  */
 import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
@@ -63,6 +64,12 @@ export function ScanCodePage() {
             <SlSpinner />
             {t('scan.hint.calling')}
           </>
+        )}
+        {state.phase === 'failed' && (
+          <span className="scan-failed" data-testid="scan-error">
+            <SlIcon name="camera-video-off" />
+            {t(cameraErrorMessage(state.error).key, cameraErrorMessage(state.error).values)}
+          </span>
         )}
         {state.phase === 'scanning' && (
           <>

@@ -107,6 +107,11 @@ async function openStream(): Promise<MediaStream> {
     // Browsers hide navigator.mediaDevices outside a secure context; the message says which case it is.
     throw new DOMException('camera API unavailable', window.isSecureContext ? STREAM_API_NOT_SUPPORTED : INSECURE_CONTEXT);
   }
+  // A device without a camera is told at once: asked for one anyway, a browser may leave the request (and the page's
+  // "calling the camera") pending for ever. Before permission the list still names each kind of device present.
+  if (media.enumerateDevices && !(await media.enumerateDevices()).some((device) => device.kind === 'videoinput')) {
+    throw new DOMException('no camera on this device', 'NotFoundError');
+  }
   const stream = await media.getUserMedia({ audio: false, video: { facingMode: { ideal: 'environment' } } });
   const track = stream.getVideoTracks()[0];
   if (!track || track.getSettings().facingMode === 'environment') return stream;

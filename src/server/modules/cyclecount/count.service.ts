@@ -10,10 +10,12 @@
  * - Insert = an item found that the system did not expect: a new task FOUND, numbered from COUNT, counted at once.
  * - A serial-controlled item's count names the serials found, one per base unit counted, each in stock there or in
  *   stock nowhere (serials README "Counts"); the adjustment generated from the count carries them.
- * - Either writes one COUNT tran_log row (quantity counted − book, description "counted X, book Y"); the ledger itself
- *   changes only when the adjustment task generated from the counts is confirmed.
+ * - Either writes one COUNT tran_log row (quantity counted − book; description the system text `countLogged`, shown
+ *   "counted X, book Y" in the reader's language — src/shared/systemText.ts); the ledger itself changes only when the
+ *   adjustment task generated from the counts is confirmed.
  */
 import { sql } from 'kysely';
+import { systemText } from '../../../shared/systemText';
 import type { Row, Trx } from '../../crud/crud.types';
 import type { SessionUser } from '../../platform/context';
 import { AppError } from '../../platform/errors';
@@ -112,7 +114,7 @@ async function logCount(trx: Trx, row: Row, workQId: string, clientCode: string 
   const context = {
     category: 'INVENTORY' as const,
     tranType: 'COUNT',
-    description: `counted ${fromMilli(toMilli(counted))}, book ${book}`,
+    description: systemText('countLogged', { counted: fromMilli(toMilli(counted)), book }),
     employeeId: user.name,
     controlNumber: workQId,
     lineNumber: null,

@@ -56,6 +56,21 @@ async function tasks(filters: Row = {}, token = admin): Promise<Row[]> {
   return res.body.data.content;
 }
 
+/** The `description` of the first row a findPage answers, asked in one language (the `lang` header the console sends). */
+async function describedIn(url: string, columnFilters: Row, lang: 'zh_cn' | 'en_us'): Promise<unknown> {
+  const raw = await t.app.inject({
+    method: 'POST',
+    url,
+    headers: { token: admin, lang },
+    payload: { pageNum: 1, pageSize: 10, columnFilters: { whId: WH, ...columnFilters } },
+  });
+  return (raw.json() as { data: PageResult<Row> }).data.content[0]?.description;
+}
+const logDescription = (controlNumber: string, lang: 'zh_cn' | 'en_us') =>
+  describedIn('/api/tranLog/findPage', { tranType: 'COUNT', controlNumber }, lang);
+const adjustmentDescription = (taskId: string, lang: 'zh_cn' | 'en_us') =>
+  describedIn('/api/tblInvAdjustment/findPage', { taskId }, lang);
+
 const taskAt = async (locationId: string, status = 'N') => {
   const found = await tasks({ locationId, status });
   expect(found.length, `${status} task at ${locationId}`).toBeGreaterThan(0);
@@ -165,12 +180,15 @@ describe('count entry', () => {
       {
         category: 'INVENTORY',
         quantity: '1.000',
-        description: 'counted 8, book 7',
+        description: '#countLogged{"counted":"8","book":"7"}',
         controlNumber: task.workQId,
         fromLocationId: 'TCC-04',
         itemNumber: FIX.itemPlain,
       },
     ]);
+    // Stored as a code and its values; the log answers it in the reader's language.
+    expect(await logDescription(String(task.workQId), 'en_us')).toBe('counted 8, book 7');
+    expect(await logDescription(String(task.workQId), 'zh_cn')).toBe('盘点 8，账面 7');
     const twice = await t.post(api('save'), { ...task, cycleCountQty: '9' }, admin);
     expect(twice.body).toMatchObject({ errorCode: 'countTaskNotOpen' });
     expect(twice.body.msg).toContain(`count task ${String(task.workQId)}, status “Counted”`);
@@ -340,7 +358,10 @@ describe('adjustment from the counts', () => {
         db(),
       );
     expect(header.rows[0]).toMatchObject({ status: 'N', reasonId: 'CNT' });
-    expect(String(header.rows[0]?.description)).toMatch(/^cycle count CC\d{8}–CC\d{8}$/);
+    expect(String(header.rows[0]?.description)).toMatch(/^#countAdjustment\{"first":"CC\d{8}","last":"CC\d{8}"\}$/);
+    const [first, last] = [...String(header.rows[0]?.description).matchAll(/CC\d{8}/g)].map((m) => m[0]);
+    expect(await adjustmentDescription(adjustmentTaskId, 'en_us')).toBe(`cycle count ${first}–${last}`);
+    expect(await adjustmentDescription(adjustmentTaskId, 'zh_cn')).toBe(`循环盘点 ${first}–${last}`);
     const { rows: lines } = await sql<Row>`
       select line_number, location_id, item_number, lot_number, trim_scale(qty)::text as qty, uom,
         to_char(expiration_date, 'YYYY-MM-DD') as expiry

@@ -6,6 +6,7 @@
  */
 import { type RawBuilder, sql } from 'kysely';
 import { CODE_LISTS } from '../../../shared/entities/codeLists';
+import { systemText } from '../../../shared/systemText';
 import type { Trx } from '../../crud/crud.types';
 import type { Db } from '../../db/connect';
 import { inTransaction } from '../../db/transaction';
@@ -442,7 +443,7 @@ export async function generateAdjustment(db: Db, input: AdjustmentInput, user: S
     let taskId: string | null = null;
     if (lineCount > 0) {
       taskId = await takeNextNumber(trx, whId, 'ADJUST');
-      const description = `cycle count ${range?.first ?? ''}–${range?.last ?? ''}`;
+      const description = systemText('countAdjustment', { first: range?.first ?? '', last: range?.last ?? '' });
       await sql`
         insert into tbl_inv_adjustment (wh_id, task_id, status, reason_id, description, create_by)
         values (${whId}, ${taskId}, 'N', ${COUNT_REASON}, ${description}, ${user.name})`.execute(trx);

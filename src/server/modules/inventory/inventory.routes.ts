@@ -11,7 +11,7 @@ import { tStoredItem } from '../../../shared/entities/tStoredItem';
 import { permission } from '../../../shared/permissions';
 import type { PageRequest } from '../../../shared/wire';
 import { PageRequestSchema } from '../../crud/crud.routes';
-import { findPage, mayRead } from '../../crud/crud.service';
+import { findPage, inLanguage, mayRead, pageInLanguage } from '../../crud/crud.service';
 import type { CrudBinding } from '../../crud/crud.types';
 import { inTransaction } from '../../db/transaction';
 import type { AppContext, SessionUser } from '../../platform/context';
@@ -231,7 +231,7 @@ export function registerInventoryRoutes(app: FastifyInstance, ctx: AppContext): 
         >`select *, trim_scale(quantity)::text as quantity from ${sql.table(binding.table)} where id = ${id}`.execute(db);
         const row = rows[0];
         if (!row || !(await mayRead(db, binding, request.user!, row))) throw new AppError('notFound');
-        return ok(row);
+        return ok(inLanguage(binding.entity, row, request.lang));
       },
     );
     app.post(`/${name}/getTranTypes`, { config: { permission: view } }, async (request) => {
@@ -253,12 +253,11 @@ export function registerInventoryRoutes(app: FastifyInstance, ctx: AppContext): 
       { schema: { body: PageRequestSchema }, config: { permission: permission('tranLog', 'view') } },
       async (request) => {
         const body = request.body as PageRequest;
-        return ok(
-          await findPage(db, LOG_BINDINGS.tranLog, request.user!, {
-            ...body,
-            columnFilters: { ...body.columnFilters, category },
-          }),
-        );
+        const page = await findPage(db, LOG_BINDINGS.tranLog, request.user!, {
+          ...body,
+          columnFilters: { ...body.columnFilters, category },
+        });
+        return ok(pageInLanguage(tranLog, page, request.lang));
       },
     );
   }

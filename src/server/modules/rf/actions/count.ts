@@ -88,12 +88,17 @@ export const COUNT_ACTIONS: RfAction[] = [
     permission: COUNT,
     doc: 'Open count tasks of the warehouse and client, by location.',
     async list(ctx) {
-      const { rows } = await sql<{ workQId: string; locationId: string; itemNumber: string | null }>`
-        select t.work_q_id, t.location_id, t.item_number from tbl_cycle_count_task t
+      const { rows } = await sql<{ workQId: string; locationId: string; itemNumber: string | null; huId: string | null }>`
+        select t.work_q_id, t.location_id, t.item_number, t.hu_id from tbl_cycle_count_task t
         left join t_item_master i on i.wh_id = t.wh_id and i.item_number = t.item_number
         where t.wh_id = ${ctx.whId} and t.status = 'N' and (i.client_code is null or i.client_code = ${ctx.clientCode})
         order by t.location_id, t.work_q_id limit 200`.execute(ctx.db);
-      return rows.map((r) => ({ value: r.workQId, label: `${r.locationId} · ${r.workQId}`, detail: r.itemNumber }));
+      // Two pallets of one item at one location are two tasks: the pallet tells them apart.
+      return rows.map((r) => ({
+        value: r.workQId,
+        label: `${r.locationId} · ${r.workQId}`,
+        detail: [r.itemNumber, r.huId].filter(Boolean).join(' · ') || null,
+      }));
     },
   },
   {
