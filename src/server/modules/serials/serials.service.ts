@@ -583,15 +583,15 @@ type SerialKey = Omit<StockKey, 'storedAttributeId' | 'whId'>;
 const placeKey = (k: SerialKey) => JSON.stringify([k.itemNumber, k.locationId, k.huId, k.lotNumber]);
 
 /**
- * The serials IN at each of these ledger places (item, location, pallet, lot) of the warehouse, sorted: one statement
- * for all of them. Answers a look-up by place (a place without serials: empty).
+ * The serials in stock (IN, or HOLD: a held row is still there and a count's book includes it) at each of these
+ * ledger places (item, location, pallet, lot) of the warehouse, sorted: one statement for all of them. Answers a look-up by place (a place without serials: empty).
  */
 export async function serialsAt(trx: Trx | Db, whId: string, keys: readonly SerialKey[]): Promise<(key: SerialKey) => string[]> {
   const byPlace = new Map<string, string[]>();
   if (keys.length > 0) {
     const { rows } = await sql<SerialKey & { serialNumber: string }>`
       select item_number, location_id, hu_id, lot_number, serial_number from tbl_sn_master
-      where wh_id = ${whId} and status = 'IN'
+      where wh_id = ${whId} and status in ('IN', 'HOLD')
         and (item_number, location_id) in (
           select * from unnest(${keys.map((k) => k.itemNumber)}::varchar[], ${keys.map((k) => k.locationId)}::varchar[]))
       order by serial_number`.execute(trx);
