@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { dialog, login, openHandheld, openPo, pickOption, setLanguage, shot } from './ui';
+import { dialog, login, openHandheld, openPo, openScreen, pickOption, setLanguage, shot } from './ui';
 
 // Issue 27 item 9: no critical or serious axe-core finding on the screens a clerk works in, in Chinese and in English —
 // the login page, the home page, three lists (POs, orders, locations), a dialog (a new PO), the two desks (receiving,
@@ -91,4 +91,21 @@ test('the workspace’s screens have no critical or serious accessibility findin
   await page.goto('/Core/RfDialog');
   await expect(page.getByTestId('rf-home')).toBeVisible();
   await expectAccessible(page, 'RF station zh');
+});
+
+test('a workspace tab closes with its close mark or, focused, with Delete (no button inside the tab)', async ({ page }) => {
+  await login(page, '/');
+  await openScreen(page, '入库管理', '采购订单', /\/Wms\/TPoMaster/);
+  await openScreen(page, '基础资料', '库位', /\/Wms\/TLocation/);
+  const tab = (name: string) => page.locator('.workspace-tab-group sl-tab', { hasText: name });
+  await expect(tab('采购订单')).toBeVisible();
+  // Nothing focusable inside a tab: the mark is for the mouse.
+  expect(await tab('库位').locator('button, [tabindex="0"]').count()).toBe(0);
+  await tab('库位').getByTestId('tab-close').click();
+  await expect(tab('库位')).toHaveCount(0);
+  await expect(tab('采购订单')).toBeVisible();
+  await tab('采购订单').focus();
+  await page.keyboard.press('Delete');
+  await expect(tab('采购订单')).toHaveCount(0);
+  await expect(page).not.toHaveURL(/TPoMaster/);
 });

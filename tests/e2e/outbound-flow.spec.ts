@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { columnTexts, gridCell, readCell, rowAction, rowWhere, showColumn } from './grid';
+import { columnTexts, gridCell, readCell, rowAction, rowButton, rowWhere, showColumn } from './grid';
 import {
   choose,
   confirmOk,
@@ -166,7 +166,7 @@ async function createOrders(page: Page, x: Texts): Promise<string[]> {
     await filterList(page, 'tOrder', { orderNumber: number }, 1);
     const row = rows(page, 'tOrder').first();
     await expect(row).toContainText(x.order.newLabel);
-    await row.getByTestId('row-confirm').click();
+    await (await rowButton(row, 'confirm')).click();
     await confirmOk(page);
     await expect(row).toContainText(x.order.confirmed);
   }
