@@ -146,7 +146,7 @@ async function rowOf(tasks: Locator, location: string): Promise<number> {
 
 /** Counts the task of a location through the row's "count" action and the count dialog. */
 async function count(page: Page, tasks: Locator, location: string, qty: string): Promise<void> {
-  await rowAction(tasks, await rowOf(tasks, location), 'edit').click();
+  await (await rowAction(tasks, await rowOf(tasks, location), 'edit')).click();
   await expect(dialog(page)).toContainText(location);
   // The location and the task's item are shown, not changed; the book quantity is not shown at all.
   await expect(field(page, 'locationId')).toHaveAttribute('disabled', '');
@@ -227,7 +227,7 @@ async function walk(page: Page, x: Texts): Promise<void> {
   // Step 2: count; one difference is marked for a recount.
   await count(page, tasks, full, '10');
   await count(page, tasks, x.chilled, '4');
-  await rowAction(tasks, await rowOf(tasks, short), 'edit').click();
+  await (await rowAction(tasks, await rowOf(tasks, short), 'edit')).click();
   await input(page, 'cycleCountQty').fill('3');
   await shot(page, `cc-04-count-dialog-${x.lang}`);
   await submit(page);
@@ -243,7 +243,7 @@ async function walk(page: Page, x: Texts): Promise<void> {
   await expect(difference.getByTestId('recount-suggested')).toHaveText(x.recountSuggested);
   await expect((await taskCell(tasks, full, 'difference')).getByTestId('recount-suggested')).toHaveCount(0);
   // A counted task is counted no more.
-  await expect(rowAction(tasks, await rowOf(tasks, full), 'edit')).toHaveAttribute('disabled', '');
+  await expect(await rowAction(tasks, await rowOf(tasks, full), 'edit')).toHaveAttribute('disabled', '');
   await expect(await taskCell(tasks, short, 'difference')).toBeInViewport();
   await shot(page, `cc-05-counted-difference-${x.lang}`);
 

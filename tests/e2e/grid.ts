@@ -15,9 +15,31 @@ export const rowsWith = (scope: Locator, text: string) => scope.locator('[role="
 export const gridCell = (scope: Locator, rowIndex: number, column: string) =>
   scope.locator(`[role="row"][row-index="${rowIndex}"] [col-id="${column}"]`).first();
 
-/** A row action button (`row-<action>`) of one row. */
-export const rowAction = (scope: Locator, rowIndex: number, action: string) =>
-  scope.locator(`[role="row"][row-index="${rowIndex}"]`).getByTestId(`row-${action}`).first();
+/**
+ * A row action (`row-<action>`) of a row (its elements, e.g. `rows(page, entity).filter(…)`), as a user reaches it: its
+ * button, or — folded into the row's menu (more actions than a row shows, or a phone: RowActionsCell) — the menu
+ * opened and its item. Click it, or read its `disabled`.
+ */
+export async function rowButton(row: Locator, action: string): Promise<Locator> {
+  const button = row.getByTestId(`row-${action}`);
+  const menu = row.getByTestId('row-menu');
+  await expect(button.or(menu).first()).toBeVisible();
+  if (await button.count()) return button.first();
+  // A menu left open belongs to another row (or this one): closed first, so the item found is this row's.
+  const open = row.page().locator('.wharf-row-menu');
+  if (await open.count()) await row.page().keyboard.press('Escape');
+  await expect(open).toHaveCount(0);
+  const item = open.getByTestId(`row-${action}`);
+  await expect(async () => {
+    if (!(await item.isVisible())) await menu.first().click();
+    await expect(item).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+  return item;
+}
+
+/** A row action of one row by its index (see rowButton). */
+export const rowAction = (scope: Locator, rowIndex: number, action: string): Promise<Locator> =>
+  rowButton(scope.locator(`[role="row"][row-index="${rowIndex}"]`), action);
 
 /** A cell's text, trimmed. */
 export const readCell = async (cell: Locator): Promise<string> => ((await cell.textContent()) ?? '').trim();
@@ -67,7 +89,7 @@ export async function clickRowAction(
   column?: string,
   value?: string,
 ): Promise<void> {
-  await rowAction(scope, await rowWhere(scope, text, column, value), action).click();
+  await (await rowAction(scope, await rowWhere(scope, text, column, value), action)).click();
 }
 
 /** Scrolls the grid sideways until a cell of `column` is on screen (a wide table puts its last columns off screen). */

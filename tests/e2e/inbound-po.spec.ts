@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { rowButton } from './grid';
 import { choose, dialog, field, input, login, openScreen, rows, scan, setLanguage, submit } from './ui';
 
 // Purchase orders in both languages (spec 001 §2.4, §4, §5): a new PO (number from the series in Chinese, typed in
@@ -123,7 +124,7 @@ test('purchase orders and their lines, in Chinese and in English', async ({ page
   await expect(water).toContainText('产地 Origin');
   await shot(page, 'po-03b-lines-attributes-zh');
   // Edit hides the line number.
-  await water.getByTestId('row-edit').click();
+  await (await rowButton(water, 'edit')).click();
   await expect(field(page, 'lineNumber')).toHaveCount(0);
   await expect(dialog(page).getByTestId('attribute-value-1').locator('input')).toHaveValue('浙江 Zhejiang');
   await shot(page, 'po-04-edit-line-zh');
@@ -160,11 +161,11 @@ test('purchase orders and their lines, in Chinese and in English', async ({ page
   await expect(enRow).toContainText(enPo);
   await expect(enRow).toContainText('Standard');
   await shot(page, 'po-05-list-en');
-  await enRow.getByTestId('row-cancel').click();
+  await (await rowButton(enRow, 'cancel')).click();
   await page.getByTestId('confirm-ok').click();
   await expect(enRow).toContainText('Cancelled');
-  await expect(enRow.getByTestId('row-edit')).toHaveAttribute('disabled', '');
-  await expect(enRow.getByTestId('row-cancel')).toHaveAttribute('disabled', '');
+  await expect(await rowButton(enRow, 'edit')).toHaveAttribute('disabled', '');
+  await expect(await rowButton(enRow, 'cancel')).toHaveAttribute('disabled', '');
   await enRow.getByTestId('row-lines').click();
   await expect(page.getByTestId('po-locked').filter({ visible: true })).toContainText('Cancelled');
   await expect(lineList(page).getByTestId('add')).toHaveAttribute('disabled', '');

@@ -1,5 +1,5 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { rowAction } from './grid';
+import { rowAction, rowButton } from './grid';
 import { cartonsOf, checkPod, checkTargets, type DeliveryRow, delivery, driverSigns, STATION, scan } from './kioskStation';
 import { callApi, filterList, login, openScreen, shot } from './ui';
 
@@ -59,7 +59,7 @@ test('a dock station enrols, is bound, signs in by badge and hands a delivery ov
   await openScreen(office, '出库管理', '月台终端', /\/Wms\/TKioskStation/);
   await filterList(office, 'tKioskStation', { stationName }, 1);
   const stations = office.locator('[data-entity="tKioskStation"]');
-  await rowAction(stations, 0, 'bind').click();
+  await (await rowAction(stations, 0, 'bind')).click();
   await office.getByTestId('bind-code').locator('input').fill(code);
   await shot(office, 'kiosk-console-bind-zh');
   await office.getByTestId('bind-ok').click();
@@ -69,7 +69,7 @@ test('a dock station enrols, is bound, signs in by badge and hands a delivery ov
   // station asks for a badge within its polling time.
   await openScreen(office, '系统管理', '用户管理', /\/sys\/user/);
   const badge = `B${Date.now() % 1000000}`;
-  await adminUserRow(office).getByTestId('row-setBadge').first().click();
+  await (await rowButton(adminUserRow(office), 'setBadge')).click();
   await office.getByTestId('badge-input').locator('input').fill(`${badge} `);
   await shot(office, 'kiosk-console-badge-zh');
   await office.getByTestId('badge-ok').click();
@@ -174,7 +174,7 @@ test('a dock station enrols, is bound, signs in by badge and hands a delivery ov
   await openScreen(office, '出库管理', '交接单', /\/Wms\/TDelivery/);
   await filterList(office, 'tDelivery', { deliveryNumber: first.deliveryNumber }, 1);
   const deliveries = office.locator('[data-entity="tDelivery"]');
-  await rowAction(deliveries, 0, 'pod').click();
+  await (await rowAction(deliveries, 0, 'pod')).click();
   await expect(office.locator('[data-testid="pdf-dialog"][open]')).toBeVisible();
   await shot(office, 'kiosk-console-pod-zh');
   await context.close();
@@ -200,7 +200,7 @@ test('English: PIN on the keypad, the network cut at the confirmation ships once
   await callApi(office, 'tKioskStation/bind', { id, code });
   // The administrator gives the user a PIN on the Users screen (Set PIN): digits only, 4 to 8 of them.
   await openScreen(office, '系统管理', '用户管理', /\/sys\/user/);
-  await adminUserRow(office).getByTestId('row-setPin').first().click();
+  await (await rowButton(adminUserRow(office), 'setPin')).click();
   const pin = office.getByTestId('pin-input').locator('input');
   await pin.fill('24a');
   await expect(pin).toHaveValue('24');

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { readSheet } from 'read-excel-file/node';
+import { rowButton } from './grid';
 import { callApi, login, openScreen, rows, setLanguage, shot } from './ui';
 
 // Lists as people use them (issue 10 items 5–9), in both languages: part of a code finds rows, a header click sorts
@@ -153,14 +154,14 @@ test('filters, sorting, labels, dates and locked rows, in Chinese then English',
   // A completed task's edit and delete look disabled; so does deleting one's own user.
   await openScreen(page, '库存管理', '库存调整', /\/Wms\/TblInvAdjustment/);
   const done = rows(page, 'tblInvAdjustment').filter({ hasText: taskId });
-  await expect(done.getByTestId('row-edit')).toHaveAttribute('disabled', '');
-  await expect(done.getByTestId('row-delete')).toHaveAttribute('disabled', '');
+  await expect(await rowButton(done, 'edit')).toHaveAttribute('disabled', '');
+  await expect(await rowButton(done, 'delete')).toHaveAttribute('disabled', '');
   await expect(done.getByTestId('row-lines')).not.toHaveAttribute('disabled', '');
   await shot(page, 'lists-05-completed-task-locked-zh');
   await openScreen(page, '系统管理', '用户管理', /\/sys\/user/);
   const me = rows(page, 'user').filter({ hasText: 'admin' }).first();
-  await expect(me.getByTestId('row-delete')).toHaveAttribute('disabled', '');
-  await expect(me.getByTestId('row-edit')).not.toHaveAttribute('disabled', '');
+  await expect(await rowButton(me, 'delete')).toHaveAttribute('disabled', '');
+  await expect(await rowButton(me, 'edit')).not.toHaveAttribute('disabled', '');
 
   // English: longer headers are whole, the same labels and dates in English.
   await setLanguage(page, 'English');

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { columnTexts, gridCell, readCell, rowAction, rowWhere, showColumn } from './grid';
+import { columnTexts, gridCell, readCell, rowAction, rowButton, rowWhere, showColumn } from './grid';
 import {
   choose,
   confirmOk,
@@ -167,7 +167,7 @@ async function createOrders(page: Page, x: Texts): Promise<string[]> {
     await filterList(page, 'tOrder', { orderNumber: number }, 1);
     const row = rows(page, 'tOrder').first();
     await expect(row).toContainText(x.order.newLabel);
-    await row.getByTestId('row-confirm').click();
+    await (await rowButton(row, 'confirm')).click();
     await confirmOk(page);
     await expect(row).toContainText(x.order.confirmed);
   }
@@ -204,7 +204,7 @@ async function buildWave(page: Page, x: Texts, orders: string[]): Promise<string
   const selection = list(page, 'tAfaViewWaveOrder');
   await expect(rows(page, 'tAfaViewWaveOrder').filter({ visible: true })).toHaveCount(2);
   expect((await columnTexts(selection, 'orderNumber')).sort()).toEqual([...orders].sort());
-  for (const number of orders) await rowAction(selection, await rowWhere(selection, number), 'select').click();
+  for (const number of orders) await (await rowAction(selection, await rowWhere(selection, number), 'select')).click();
   await shot(page, `outbound-flow-06-wave-orders-${x.lang}`);
   await selection.getByTestId('add-order').click();
   const add = page.getByTestId('add-order-dialog');
@@ -218,7 +218,7 @@ async function buildWave(page: Page, x: Texts, orders: string[]): Promise<string
   await expect(rows(page, 'tAfoWaveDetail').filter({ visible: true })).toHaveCount(2);
   expect((await columnTexts(detail, 'orderNumber')).sort()).toEqual([...orders].sort());
   await shot(page, `outbound-flow-07-wave-detail-${x.lang}`);
-  await rowAction(detail, await rowWhere(detail, orders[0]!), 'lines').click();
+  await (await rowAction(detail, await rowWhere(detail, orders[0]!), 'lines')).click();
   await expect(page).toHaveURL(/\/Wms\/TAfoWaveDetailLine\?id=\d+&t=\d+/);
   await expect(rows(page, 'tAfoWaveDetailLine').filter({ visible: true })).toHaveCount(2);
   await shot(page, `outbound-flow-08-wave-detail-lines-${x.lang}`);
@@ -257,7 +257,7 @@ const openTask = (tasks: Locator, x: Texts, item: string) => rowWhere(tasks, ite
 /** Step 4: the wave's pick tasks, the allocations of one, a pick and a shortage; answers the two tasks. */
 async function pick(page: Page, x: Texts, waveId: string) {
   const waves = list(page, 'tWaveMaster');
-  await rowAction(waves, await rowWhere(waves, waveId), 'pickTasks').click();
+  await (await rowAction(waves, await rowWhere(waves, waveId), 'pickTasks')).click();
   await expect(page).toHaveURL(new RegExp(`/Wms/TWavePickTask\\?whId=WH01&waveId=${waveId}&t=\\d+`));
   const tasks = list(page, 'tWavePickTask');
   await expect(tasks.getByTestId('pick-wave')).toContainText(waveId);
@@ -266,7 +266,7 @@ async function pick(page: Page, x: Texts, waveId: string) {
   await shot(page, `outbound-flow-11-pick-tasks-${x.lang}`);
 
   // The allocations of the covered item's pick detail.
-  await rowAction(tasks, await openTask(tasks, x, COVERED), 'allocations').click();
+  await (await rowAction(tasks, await openTask(tasks, x, COVERED), 'allocations')).click();
   await expect(page).toHaveURL(/\/Wms\/TAllocation\?id=\d+&t=\d+/);
   await expect(rows(page, 'tAllocation').filter({ visible: true }).first()).toBeVisible();
   await shot(page, `outbound-flow-12-allocations-${x.lang}`);
@@ -278,7 +278,7 @@ async function pick(page: Page, x: Texts, waveId: string) {
   const picked = await openTask(tasks, x, COVERED);
   const pickId = await readCell(gridCell(tasks, picked, 'pickId'));
   const pickedTask = await readCell(gridCell(tasks, picked, 'id'));
-  await rowAction(tasks, picked, 'pick').click();
+  await (await rowAction(tasks, picked, 'pick')).click();
   const pickDialog = page.locator('[data-testid="pick-dialog"][open]');
   await expect(pickDialog.getByTestId('pick-location')).toHaveJSProperty(
     'value',
@@ -295,7 +295,7 @@ async function pick(page: Page, x: Texts, waveId: string) {
   const shortTask = await readCell(gridCell(tasks, short, 'id'));
   const shortLocation = await readCell(gridCell(tasks, short, 'pickLocation'));
   const shortQty = Number(await readCell(gridCell(tasks, short, 'quantity')));
-  await rowAction(tasks, short, 'short').click();
+  await (await rowAction(tasks, short, 'short')).click();
   const shortDialog = page.locator('[data-testid="short-dialog"][open]');
   await shortDialog
     .getByTestId('pick-qty')

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { rowButton } from './grid';
 import { choose, dialog, field, input, login, openScreen, rows, scan, setLanguage, shot, submit } from './ui';
 
 // Outbound orders in both languages (spec 001 §2.5, §4, §5, §8): a new order (number from the ORDER series in Chinese,
@@ -89,12 +90,12 @@ async function confirmAndSeeLocked(
   const row = rows(page, 'tOrder').first();
   // Status as a label, then the totals: 2 lines, 24 + 2.5.
   await expect(row).toContainText(`${texts.newLabel}226.5`);
-  await row.getByTestId('row-confirm').click();
+  await (await rowButton(row, 'confirm')).click();
   await page.getByTestId('confirm-ok').click();
   await expect(row).toContainText(texts.confirmed);
-  await expect(row.getByTestId('row-edit')).toHaveAttribute('disabled', '');
-  await expect(row.getByTestId('row-delete')).toHaveAttribute('disabled', '');
-  await expect(row.getByTestId('row-confirm')).toHaveAttribute('disabled', '');
+  await expect(await rowButton(row, 'edit')).toHaveAttribute('disabled', '');
+  await expect(await rowButton(row, 'delete')).toHaveAttribute('disabled', '');
+  await expect(await rowButton(row, 'confirm')).toHaveAttribute('disabled', '');
   await row.getByTestId('row-lines').click();
   await expect(page.getByTestId('order-locked').filter({ visible: true })).toContainText(texts.confirmed);
   await expect(lineList(page).getByTestId('add')).toHaveAttribute('disabled', '');
@@ -118,7 +119,7 @@ async function cancelFirst(page: Page, statusLabel: string, cancelled: string): 
   await expect(row).toContainText(statusLabel);
   const number = (await row.locator('[col-id="orderNumber"]').textContent())?.trim() ?? '';
   expect(number).not.toBe('');
-  await row.getByTestId('row-cancel').click();
+  await (await rowButton(row, 'cancel')).click();
   await page.getByTestId('confirm-ok').click();
   await expect(rows(page, 'tOrder').filter({ hasText: number })).toHaveCount(0);
   await list(page).getByTestId('filter-status').click();
@@ -127,7 +128,7 @@ async function cancelFirst(page: Page, statusLabel: string, cancelled: string): 
   await list(page).getByTestId('search').click();
   await expect(rows(page, 'tOrder')).toHaveCount(1);
   await expect(rows(page, 'tOrder').first()).toContainText(cancelled);
-  await expect(rows(page, 'tOrder').first().getByTestId('row-cancel')).toHaveAttribute('disabled', '');
+  await expect(await rowButton(rows(page, 'tOrder').first(), 'cancel')).toHaveAttribute('disabled', '');
 }
 
 test('outbound orders and their lines, in Chinese and in English', async ({ page }) => {

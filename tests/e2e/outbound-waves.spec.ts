@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { dayFromToday } from './days';
 import { focusedTestId } from './focus';
+import { rowButton } from './grid';
 import { callApi, choose, dialog, input, login, openScreen, pickOption, rows, setLanguage, shot } from './ui';
 
 // Waves in Chinese, then in English (spec 001 §2.6–§2.9, §4, §5 "Wave load", §6): a new wave (its id from the WAVE
@@ -66,15 +67,13 @@ const EN: Texts = {
 const list = (page: Page, entity: string) => page.locator(`[data-entity="${entity}"]`).filter({ visible: true });
 const row = (page: Page, entity: string, text: string) =>
   page.locator(`[data-entity="${entity}"] [role="row"][row-index]`).filter({ hasText: text }).filter({ visible: true });
-/** A row's button: the grid renders the operation column pinned, in its own row element with the same row index. */
+/**
+ * Clicks a row's action (its button, or its item in the row's menu): the grid renders the operation column pinned, in
+ * its own row element with the same row index.
+ */
 async function rowAction(page: Page, entity: string, text: string, action: string): Promise<void> {
   const index = await row(page, entity, text).first().getAttribute('row-index');
-  await page
-    .locator(`[data-entity="${entity}"] [role="row"][row-index="${index}"]`)
-    .filter({ visible: true })
-    .getByTestId(`row-${action}`)
-    .first()
-    .click();
+  await (await rowButton(list(page, entity).locator(`[role="row"][row-index="${index}"]`), action)).click();
 }
 
 /** Ticks a wave's row (release and hold act on the selected waves). */

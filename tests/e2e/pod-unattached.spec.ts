@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
+import { rowButton } from './grid';
 import { adminId, bindStation, delivery } from './kioskStation';
 import { callApi, login, setLanguage, shot } from './ui';
 
@@ -166,8 +167,12 @@ test('unattached proofs: listed with a count, a signature viewed, one discarded 
   expect(shipped.podDriverName).toBe('Li Lei');
   const row = page.locator('[data-entity="tDelivery"] [role="row"][row-index]').filter({ hasText: target });
   await page.getByTestId('refresh').first().click();
-  const pod = row.getByTestId('row-pod');
-  await expect(pod).toBeEnabled();
+  // In the row's menu (the delivery list has more actions than a row shows), enabled once the list has reloaded.
+  let pod = row.getByTestId('row-pod');
+  await expect(async () => {
+    pod = await rowButton(row, 'pod');
+    await expect(pod).not.toHaveAttribute('disabled', '', { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
   await pod.click();
   await expect(page.getByTestId('pdf-frame')).toBeVisible();
   await shot(page, 'pod-unattached-06-pod-en');

@@ -56,7 +56,7 @@ test('the count dialog asks the serials found of a serial-controlled item, and t
   await list.getByTestId('filter-workQId').locator('input').fill(workQId);
   await list.getByTestId('search').click();
   await scrollToStart(list);
-  await rowAction(list, await rowWhere(list, workQId), 'edit').click();
+  await (await rowAction(list, await rowWhere(list, workQId), 'edit')).click();
   await expect(dialog(page)).toContainText(LOCATION);
   const serials = field(page, 'serialNumbers');
   await expect(serials).toHaveCount(0);
@@ -73,7 +73,7 @@ test('the count dialog asks the serials found of a serial-controlled item, and t
 
   // In English: counted with the serial kept and one never recorded (the other one is not there).
   await setLanguage(page, 'English');
-  await rowAction(list, await rowWhere(list, workQId), 'edit').click();
+  await (await rowAction(list, await rowWhere(list, workQId), 'edit')).click();
   await input(page, 'cycleCountQty').fill('2');
   await area.locator('textarea').fill(`${kept}\n${kept}`);
   await submit(page);

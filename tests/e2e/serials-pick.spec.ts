@@ -93,7 +93,7 @@ test('the pick dialog and the packing desk ask the serials of a serial-controlle
   // Split carton (English): one power bank into a new carton, its serial named in the dialog; it moves with it.
   await page.goto(`/Wms/TblShippingLabelDetail?cartonNumber=${cartonNumber}&whId=WH01&t=${run}`);
   const cartonLines = page.locator('[data-entity="tblShippingLabelDetail"]').filter({ visible: true });
-  await rowAction(cartonLines, 0, 'split').click();
+  await (await rowAction(cartonLines, 0, 'split')).click();
   const split = openDialog(page, 'split-dialog');
   await split.getByTestId('split-qty').locator('input').fill('1');
   const splitSerials = split.getByTestId('split-serials');

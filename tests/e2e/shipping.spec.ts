@@ -210,7 +210,7 @@ async function splitFirstCarton(page: Page, x: Texts, cartons: [string, string])
   await expect(cartonList.locator('[col-id="status"]', { hasText: x.closed })).toHaveCount(2);
   await shot(page, `ship-06-cartons-${x.lang}`);
 
-  await rowAction(cartonList, await rowWhere(cartonList, cartons[0]), 'lines').click();
+  await (await rowAction(cartonList, await rowWhere(cartonList, cartons[0]), 'lines')).click();
   await expect(page).toHaveURL(new RegExp(`/Wms/TblShippingLabelDetail\\?cartonNumber=${cartons[0]}&whId=WH01&t=\\d+`));
   const cartonLines = list(page, 'tblShippingLabelDetail');
   await expect.poll(() => rowCount(cartonLines)).toBe(1);
@@ -221,7 +221,7 @@ async function splitFirstCarton(page: Page, x: Texts, cartons: [string, string])
   await expect(cartonLines.getByTestId('batch-delete')).toHaveCount(0);
   await shot(page, `ship-07-carton-lines-${x.lang}`);
 
-  await rowAction(cartonLines, 0, 'split').click();
+  await (await rowAction(cartonLines, 0, 'split')).click();
   const split = openDialog(page, 'split-dialog');
   await expect(split).toBeVisible();
   await expect(split.getByTestId('split-itemNumber')).toHaveJSProperty('value', YOGURT);
@@ -303,7 +303,7 @@ async function printAndShip(page: Page, x: Texts, deliveryNumber: string): Promi
 
   const [note] = await Promise.all([
     page.waitForResponse(isPost('/tblShippingLabel/printDeliveryNote')),
-    rowAction(deliveries, 0, 'deliveryNote').click(),
+    (await rowAction(deliveries, 0, 'deliveryNote')).click(),
   ]);
   await savePdf(note, `delivery-note-${x.lang}`);
   const viewer = openDialog(page, 'pdf-dialog');
@@ -313,15 +313,15 @@ async function printAndShip(page: Page, x: Texts, deliveryNumber: string): Promi
   await viewer.getByTestId('pdf-close').click();
   await expect(viewer).toHaveCount(0);
 
-  await rowAction(deliveries, 0, 'ship').click();
+  await (await rowAction(deliveries, 0, 'ship')).click();
   await confirmOk(page);
   await expect(toast(page, new RegExp(deliveryNumber))).toBeAttached();
   await expect(gridCell(deliveries, 0, 'status')).toHaveText(x.shipped);
-  await expect(rowAction(deliveries, 0, 'ship')).toHaveAttribute('disabled');
+  await expect(await rowAction(deliveries, 0, 'ship')).toHaveAttribute('disabled');
   await shot(page, `ship-16-shipped-${x.lang}`);
 
   // Its cartons: the carton list narrowed to the delivery, all shipped.
-  await rowAction(deliveries, 0, 'cartons').click();
+  await (await rowAction(deliveries, 0, 'cartons')).click();
   await expect(page).toHaveURL(new RegExp(`/Wms/TblShippingLabel\\?whId=WH01&deliveryNumber=${deliveryNumber}&t=\\d+`));
   const cartonList = list(page, 'tblShippingLabel');
   await expect.poll(() => rowCount(cartonList)).toBe(3);

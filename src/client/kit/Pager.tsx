@@ -54,7 +54,9 @@ export function Pager({ total, pageNum, pageSize, pageSizes, disabled, whole, on
         value={String(pageSize)}
         disabled={disabled}
         hoist
-        aria-label={t('kit.pager.pageSize')}
+        // Named by Shoelace's label, on screen beside it: an aria-label on the host never reaches the control inside the
+        // shadow root, and axe wants a select's name visible (label-title-only) (issue 27.9).
+        label={t('kit.pager.pageSize')}
         style={fitTextStyle(pageSizes.map((size) => t('kit.pager.perPage', { size })))}
         onSlChange={(event) => {
           const size = Number((event.target as SlSelectElement).value);
@@ -73,11 +75,10 @@ export function Pager({ total, pageNum, pageSize, pageSizes, disabled, whole, on
         size="small"
         className="wharf-pager__nav"
         disabled={disabled || pageNum <= 1}
-        aria-label={t('kit.pager.previous')}
         data-testid="pager-previous"
         onClick={() => go(pageNum - 1)}
       >
-        <SlIcon name="chevron-left" />
+        <SlIcon name="chevron-left" label={t('kit.pager.previous')} />
       </SlButton>
       {pagerItems(pageNum, pageCount).map((item, index) =>
         item === 'gap' ? (
@@ -103,11 +104,10 @@ export function Pager({ total, pageNum, pageSize, pageSizes, disabled, whole, on
         size="small"
         className="wharf-pager__nav"
         disabled={disabled || pageNum >= pageCount}
-        aria-label={t('kit.pager.next')}
         data-testid="pager-next"
         onClick={() => go(pageNum + 1)}
       >
-        <SlIcon name="chevron-right" />
+        <SlIcon name="chevron-right" label={t('kit.pager.next')} />
       </SlButton>
       <span className="wharf-pager__jump">
         {t('kit.pager.goto')}
@@ -116,7 +116,9 @@ export function Pager({ total, pageNum, pageSize, pageSizes, disabled, whole, on
           inputmode="numeric"
           value={jump}
           disabled={disabled}
-          aria-label={t('kit.pager.goto')}
+          // Named by Shoelace's label, out of sight (shell.css): the words around the field say it on screen.
+          label={t('kit.pager.goto')}
+          className="wharf-label-hidden"
           data-testid="pager-jump"
           onSlInput={(event) => setJump((event.target as SlInputElement).value.replace(/\D/g, ''))}
           onKeyDown={(event) => {

@@ -1,6 +1,9 @@
 import { SlButton, SlIcon, SlTooltip } from './sl';
 
-/** A round icon button with its label as tooltip and accessible name (table tools). */
+/**
+ * A round icon button with its label as tooltip and accessible name (table tools). The name is the icon's label: an
+ * `aria-label` on the `sl-button` host stays there, and the button inside its shadow root has no name (issue 27.9).
+ */
 export function ToolButton(props: {
   label: string;
   icon: string;
@@ -15,12 +18,11 @@ export function ToolButton(props: {
         size="small"
         circle
         data-testid={props.testId}
-        aria-label={props.label}
         loading={props.loading ?? false}
         disabled={props.disabled ?? false}
         onClick={props.onClick}
       >
-        <SlIcon name={props.icon} />
+        <SlIcon name={props.icon} label={props.label} />
       </SlButton>
     </SlTooltip>
   );

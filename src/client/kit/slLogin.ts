@@ -6,6 +6,9 @@
  */
 import { setBasePath } from '@shoelace-style/shoelace/dist/utilities/base-path.js';
 import { lazy } from 'react';
+// Shoelace's own words (a dialog's and a tab's "Close", a select's "Clear entry", a carousel's "Next slide") in Chinese
+// when <html lang> is zh-CN (i18n.tsx): without it they stay English in the Chinese console (issue 27.9).
+import '@shoelace-style/shoelace/dist/translations/zh-cn.js';
 
 // Icons are served from our own origin (build.mjs copies them): kiosks are offline and CSP allows no CDN.
 setBasePath('/shoelace');

@@ -214,6 +214,9 @@ export function LoginPage() {
             name="account"
             autocomplete="username"
             placeholder={t('login.account')}
+            // A name for screen readers (and axe), out of sight: the placeholder says it on screen (shell.css).
+            label={t('login.account')}
+            className="wharf-label-hidden"
             value={values.account}
             onSlInput={(e) => setField('account', inputValue(e))}
             data-invalid={errors.account ? '' : undefined}
@@ -229,6 +232,8 @@ export function LoginPage() {
             autocomplete="current-password"
             passwordToggle
             placeholder={t('login.password')}
+            label={t('login.password')}
+            className="wharf-label-hidden"
             value={values.password}
             onSlInput={(e) => setField('password', inputValue(e))}
             data-invalid={errors.password ? '' : undefined}
@@ -244,6 +249,8 @@ export function LoginPage() {
                 name="captcha"
                 autocomplete="off"
                 placeholder={t('login.captcha')}
+                label={t('login.captcha')}
+                className="wharf-label-hidden"
                 value={values.captcha}
                 onSlInput={(e) => setField('captcha', inputValue(e))}
                 data-invalid={errors.captcha ? '' : undefined}

@@ -73,7 +73,9 @@ export function HomePage() {
   return (
     <div className="home-page">
       <ExpiringCount />
-      <SlCarousel className="home-carousel" autoplay autoplayInterval={3000} loop pagination navigation mouseDragging>
+      {/* No pagination dots: Shoelace's point at slides outside their shadow root (aria-controls="slide-1"), an id the
+          dots cannot reach (axe aria-valid-attr-value, critical; issue 27.9). The arrows turn the cards. */}
+      <SlCarousel className="home-carousel" autoplay autoplayInterval={3000} loop navigation mouseDragging>
         <SlCarouselItem>
           <section className="home-card">
             <h2>{t('home.intro.title')}</h2>

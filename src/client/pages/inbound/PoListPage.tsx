@@ -79,7 +79,14 @@ export function PoListPage() {
 
   const rowActions = useMemo<RowAction<EntityRow>[]>(
     () => [
-      { key: 'lines', labelKey: 'inbound.po.lines', allowed: canView, onClick: (row) => setLocation(poUrl(PO_LINES_URL, row)) },
+      // The button a row keeps (the others fold into its menu): a PO's lines open whatever its state.
+      {
+        key: 'lines',
+        labelKey: 'inbound.po.lines',
+        allowed: canView,
+        primary: true,
+        onClick: (row) => setLocation(poUrl(PO_LINES_URL, row)),
+      },
       {
         key: 'receive',
         labelKey: 'inbound.po.receive',

@@ -63,6 +63,7 @@ export function TaskListPage({ kind }: { kind: TaskKind }) {
       {
         key: 'lines',
         labelKey: 'inventory.action.lines',
+        primary: true,
         allowed: canView,
         onClick: (row) => setLocation(linesUrl(kind, row)),
       },

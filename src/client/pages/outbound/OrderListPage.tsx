@@ -77,6 +77,7 @@ export function OrderListPage() {
       {
         key: 'lines',
         labelKey: 'outbound.order.lines',
+        primary: true,
         allowed: canView,
         onClick: (row) => setLocation(orderUrl(ORDER_LINES_URL, row)),
       },

@@ -83,6 +83,7 @@ export function WaveListPage() {
       {
         key: 'detail',
         labelKey: 'wave.list.detail',
+        primary: true,
         allowed: canView,
         onClick: (row) => setLocation(screenUrl(WAVE_URLS.detail, { whId: row.whId, waveId: row.waveId })),
       },
