@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { rowAction, rowWhere, scrollToStart } from './grid';
-import { callApi, dialog, field, input, login, openScreen, putStock, setLanguage, shot, submit, submitDialog } from './ui';
+import { callApi, dialog, field, input, login, openScreen, putStock, setLanguage, shot, submitDialog } from './ui';
 
 // A count of a serial-controlled item names the serials found (src/server/modules/serials/README.md, "Counts"): two
 // units of ACME-0094 (serial-controlled, used by no other spec) are put in with their serials at a location of this
@@ -65,8 +65,10 @@ test('the count dialog asks the serials found of a serial-controlled item, and t
   await expect(area).toContainText('已录入 0 / 需要 2');
   await area.locator('textarea').fill(kept);
   await expect(area).toContainText('已录入 1 / 需要 2');
-  await submit(page);
+  // Said before any confirmation (kit rule: the checks first), and nothing is sent.
+  await dialog(page).getByTestId('dialog-submit').click();
   await expect(dialog(page).getByTestId('count-serials-problem')).toContainText('需要同样多个序列号，实际录入 1 个');
+  await expect(page.getByTestId('confirm-ok')).toHaveCount(0);
   await shot(page, 'serials-count-dialog-zh');
   await dialog(page).getByTestId('dialog-cancel').click();
   await expect(dialog(page)).toHaveCount(0);
@@ -76,8 +78,9 @@ test('the count dialog asks the serials found of a serial-controlled item, and t
   await (await rowAction(list, await rowWhere(list, workQId), 'edit')).click();
   await input(page, 'cycleCountQty').fill('2');
   await area.locator('textarea').fill(`${kept}\n${kept}`);
-  await submit(page);
+  await dialog(page).getByTestId('dialog-submit').click();
   await expect(dialog(page).getByTestId('count-serials-problem')).toContainText(`Serial ${kept} of item ${ITEM} given twice`);
+  await expect(page.getByTestId('confirm-ok')).toHaveCount(0);
   await area.locator('textarea').fill(`${kept}\n${found}`);
   await expect(area).toContainText('2 of 2 entered');
   await shot(page, 'serials-count-dialog-en');
