@@ -29,6 +29,7 @@ import * as m0028 from './migrations/0028_trace';
 import * as m0029 from './migrations/0029_serials';
 import * as m0030 from './migrations/0030_serial_counts';
 import * as m0031 from './migrations/0031_carton_carrier';
+import * as m0032 from './migrations/0032_webhooks';
 
 // Listed explicitly: the server is one esbuild bundle, so nothing is read from disk at run time.
 const MIGRATIONS: Record<string, Migration> = {
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0029_serials': m0029,
   '0030_serial_counts': m0030,
   '0031_carton_carrier': m0031,
+  '0032_webhooks': m0032,
 };
 
 /** Brings the schema to the newest version; fails loudly (the server must not start half-migrated). */
