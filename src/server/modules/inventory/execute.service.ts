@@ -284,7 +284,7 @@ export async function confirmAdjustment(db: Db, whId: string, taskId: string, ac
           itemNumber: l.itemNumber,
           lotNumber: blank(l.lotNumber),
           locationId: l.locationId,
-          qty: l.qty,
+          qty: fromMilli(toMilli(l.qty)),
         })),
       })),
     );
