@@ -8,11 +8,11 @@ import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createInventoryFixture, FIX, insertAdjustment } from '../../../../tests/support/inventoryFixture';
-import { startReceiver, type Receiver } from '../../../../tests/support/webhookReceiver';
 import { createTestApp, createUser, type TestApp } from '../../../../tests/support/testApp';
+import { type Receiver, startReceiver } from '../../../../tests/support/webhookReceiver';
 import type { WebhookBody } from '../../../shared/webhooks';
-import { recordEvent } from './events';
 import { backoff, claimDue, DEFAULT_DISPATCH, dispatchOnce, fanOut } from './dispatcher';
+import { recordEvent } from './events';
 
 type Row = Record<string, unknown>;
 let t: TestApp;
@@ -49,8 +49,13 @@ let adjustments = 0;
 async function adjust(itemNumber: string = FIX.itemPlain, qty = '3', token = admin) {
   const taskId = `TWH-ADJ-${++adjustments}`;
   await insertAdjustment(db(), taskId, [{ at: FIX.i1, itemNumber, qty }]);
-  const res = await t.post("/api/tblInvAdjustment/confirmInvAdjustment", { whId: FIX.whId, taskId }, token);
-  if (res.body.code !== 200) console.log("DBG", JSON.stringify(res.body), JSON.stringify((await sql`select * from exception_log order by id desc limit 1`.execute(db())).rows));
+  const res = await t.post('/api/tblInvAdjustment/confirmInvAdjustment', { whId: FIX.whId, taskId }, token);
+  if (res.body.code !== 200)
+    console.log(
+      'DBG',
+      JSON.stringify(res.body),
+      JSON.stringify((await sql`select * from exception_log order by id desc limit 1`.execute(db())).rows),
+    );
   expect(res.body.code).toBe(200);
   return taskId;
 }
@@ -77,7 +82,11 @@ const eventsOf = (taskId: string) =>
 
 /** Checks the signature header as a receiver does (docs/integration.md). */
 function signed(secret: string, header: string | string[] | undefined, body: string): boolean {
-  const parts = Object.fromEntries(String(header).split(',').map((p) => p.split('=', 2)));
+  const parts = Object.fromEntries(
+    String(header)
+      .split(',')
+      .map((p) => p.split('=', 2)),
+  );
   const expected = createHmac('sha256', secret).update(`${parts.t}.${body}`).digest('hex');
   return parts.v1 === expected && Number(parts.t) === Math.floor(now().getTime() / 1000);
 }
@@ -110,7 +119,12 @@ describe('the outbox', () => {
       db()
         .transaction()
         .execute(async (trx) => {
-          await recordEvent(trx, { type: 'stock.adjusted', warehouse: FIX.whId, client: FIX.client, payload: { taskId: marker } });
+          await recordEvent(trx, {
+            type: 'stock.adjusted',
+            warehouse: FIX.whId,
+            client: FIX.client,
+            payload: { taskId: marker },
+          });
           throw new Error('business refused');
         }),
     ).rejects.toThrow('business refused');
