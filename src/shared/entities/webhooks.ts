@@ -12,7 +12,8 @@ export const tWebhookSubscription = defineEntity({
   listKey: 'url',
   resource: 'tWebhookSubscription',
   warehouseScoped: true,
-  unique: [],
+  // One subscription per receiver URL and warehouse (another client or event set: another URL, e.g. a query string).
+  unique: ['whId', 'url'],
   orderBy: ['whId', 'url'],
   fields: {
     whId: whIdField,

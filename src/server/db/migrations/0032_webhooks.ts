@@ -39,7 +39,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_by_name varchar(50) not null,
       remark varchar(200),
       create_time timestamptz not null default now(),
-      update_time timestamptz not null default now()
+      update_time timestamptz not null default now(),
+      unique (wh_id, url)
     );
 
     create table t_webhook_delivery (

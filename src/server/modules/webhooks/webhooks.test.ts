@@ -60,10 +60,12 @@ async function adjust(itemNumber: string = FIX.itemPlain, qty = '3', token = adm
   return taskId;
 }
 
+let subscriptions = 0;
+/** Saves a subscription (a URL of its own unless given: one per URL and warehouse). */
 async function subscribe(body: Row = {}, token = admin) {
   const res = await t.post<number>(
     '/api/tWebhookSubscription/save',
-    { whId: FIX.whId, url: receiver.url, events: 'stock.adjusted', active: 'Y', secret: SECRET, ...body },
+    { whId: FIX.whId, url: `${receiver.url}?s=${++subscriptions}`, events: 'stock.adjusted', active: 'Y', secret: SECRET, ...body },
     token,
   );
   return res.body;
