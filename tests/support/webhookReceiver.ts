@@ -10,7 +10,7 @@ export interface Received {
 export interface Receiver {
   url: string;
   received: Received[];
-  /** The status the next requests are answered with (default 204). */
+  /** The status the next requests are answered with (default 204); 0 keeps them waiting for an answer (a hung receiver). */
   answer: (status: number) => void;
   close: () => Promise<void>;
 }
@@ -24,7 +24,7 @@ export async function startReceiver(path = '/hook'): Promise<Receiver> {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      res.writeHead(status).end();
+      if (status !== 0) res.writeHead(status).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

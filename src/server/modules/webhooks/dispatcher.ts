@@ -222,8 +222,8 @@ export const POLL_MS = 1_000;
 
 /** Runs the dispatcher in this process until the answered stop function is called (it waits for the round in progress). */
 export function startWebhookDispatcher(
-  ctx: AppContext,
-  log: FastifyBaseLogger,
+  ctx: Pick<AppContext, 'db' | 'now'>,
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
   options: Partial<DispatchOptions> & { pollMs?: number } = {},
 ): () => Promise<void> {
   let timer: NodeJS.Timeout | null = null;

@@ -65,7 +65,14 @@ let subscriptions = 0;
 async function subscribe(body: Row = {}, token = admin) {
   const res = await t.post<number>(
     '/api/tWebhookSubscription/save',
-    { whId: FIX.whId, url: `${receiver.url}?s=${++subscriptions}`, events: 'stock.adjusted', active: 'Y', secret: SECRET, ...body },
+    {
+      whId: FIX.whId,
+      url: `${receiver.url}?s=${++subscriptions}`,
+      events: 'stock.adjusted',
+      active: 'Y',
+      secret: SECRET,
+      ...body,
+    },
     token,
   );
   return res.body;
