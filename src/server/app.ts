@@ -30,6 +30,7 @@ import { registerRfRoutes } from './modules/rf/rf.routes';
 import { registerSerialRoutes } from './modules/serials/serials.routes';
 import { registerShippingRoutes } from './modules/shipping/shipping.routes';
 import { registerSystemRoutes } from './modules/system/system.routes';
+import { registerWebhookRoutes } from './modules/webhooks/webhooks.routes';
 import { installAudit } from './platform/audit';
 import { compressBody, installCompression, pickEncoding, varyOnEncoding } from './platform/compress';
 import type { AppContext } from './platform/context';
@@ -172,6 +173,7 @@ export async function buildApp(options: AppOptions): Promise<WharfApp> {
         registerSerialRoutes(api, ctx);
         registerKioskRoutes(api, ctx);
         registerImportRoutes(api, ctx);
+        registerWebhookRoutes(api, ctx);
         // Last onSend hook of the scope: the operation log above reads the answer's text.
         installCompression(api);
       },

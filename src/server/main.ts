@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/open';
 import { startBackupSchedule } from './modules/backup/backup.schedule';
 import { backupDir } from './modules/backup/backup.service';
+import { startWebhookDispatcher } from './modules/webhooks/dispatcher';
 import { startHousekeeping } from './platform/housekeeping';
 
 /** Starts Wharf: database, migrations, first-start seed, then the HTTP server. */
@@ -14,6 +15,8 @@ async function main(): Promise<void> {
 
   const stopHousekeeping = startHousekeeping(ctx, app.log);
   const stopBackups = await startBackupSchedule(ctx, app.log);
+  // Event webhooks: every process runs a dispatcher; claims keep each delivery to one of them at a time.
+  const stopWebhooks = startWebhookDispatcher(ctx, app.log);
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {
     if (closing) return;
@@ -22,6 +25,7 @@ async function main(): Promise<void> {
     await app.close();
     await stopHousekeeping();
     await stopBackups();
+    await stopWebhooks();
     await connection.close();
     process.exit(0);
   };

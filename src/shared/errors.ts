@@ -297,6 +297,11 @@ export const ERROR_CODES = [
   'allocationHeld',
   // Lot and serial trace (inventory/trace.service.ts)
   'traceQueryRequired',
+  // Webhooks (modules/webhooks)
+  'webhookUrlInvalid',
+  'webhookUrlCredentials',
+  'webhookUrlForbidden',
+  'webhookSecretShort',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

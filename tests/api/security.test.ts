@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Row } from '../../src/server/crud/crud.types';
+import { fanOut } from '../../src/server/modules/webhooks/dispatcher';
 import { forgetSessions } from '../../src/server/platform/session';
 import { ENTITIES } from '../../src/shared/entities';
 import { ACTIONS, AUTHENTICATED, PUBLIC, permission } from '../../src/shared/permissions';
@@ -214,6 +215,16 @@ describe('warehouse grants on every generic entity', () => {
       -10000,
     );
 
+    // Webhook deliveries are written by the dispatcher's fan-out: a subscription of WH01 to the adjustment just made.
+    if (name === 'tWebhookDelivery') {
+      const saved = await t.post<number>(
+        '/api/tWebhookSubscription/save',
+        { whId: 'WH01', url: 'https://erp.example.com/security', events: 'stock.adjusted', active: 'Y' },
+        admin,
+      );
+      expect(saved.body.data).toBeGreaterThan(0);
+      await fanOut(t.connection.db, new Date());
+    }
     // Receipts are written by receiving: one line of a PO made here is received at the same location.
     if (name === 'tReceipt') {
       const client = await sql<{ clientCode: string }>`

@@ -159,6 +159,14 @@ export const ENTITY_SAMPLES: Record<string, (n: number) => Row> = {
     idleSeconds: 120,
     remark: `测试终端 Station ${n}`,
   }),
+  tWebhookSubscription: (n) => ({
+    whId: 'WH01',
+    clientCode: 'ACME',
+    url: `https://erp.example.com/hooks/${n}`,
+    events: 'delivery.shipped,stock.held',
+    active: 'Y',
+    remark: `测试订阅 Webhook ${n}`,
+  }),
   tDockDoor: (n) => ({
     whId: 'WH01',
     doorId: `DT${n}`,
@@ -306,6 +314,7 @@ export const ENTITY_EDITS: Record<string, Row> = {
   tReason: { description: 'Renamed reason' },
   tDockDoor: { description: 'Renamed door' },
   tKioskStation: { remark: 'Renamed station' },
+  tWebhookSubscription: { remark: 'Renamed webhook' },
   tWorkType: { description: 'Renamed work type' },
   tWaveMaster: { remark: 'Renamed wave', priority: 40 },
   tAfaProfile: { profileDescrip: 'Renamed profile', functionName: 'SINGLE_LINE_ORDERS' },

@@ -74,6 +74,8 @@ const logScreen = (name: 'tranLog' | 'exceptionLog') =>
 export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   // Dock stations (issue 16): the generic list with Bind and Revoke.
   'Wms/TKioskStation': lazy(() => import('./kiosk/KioskStationListPage').then((m) => ({ default: m.KioskStationListPage }))),
+  'Wms/TWebhookSubscription': lazy(() => import('./system/WebhookListPage').then((m) => ({ default: m.WebhookListPage }))),
+  'Wms/TWebhookDelivery': lazy(() => import('./system/WebhookDeliveryPage').then((m) => ({ default: m.WebhookDeliveryPage }))),
   'Wms/TWhse': lazy(() => import('./masterdata/WarehouseListPage').then((m) => ({ default: m.WarehouseListPage }))),
   ...Object.fromEntries(Object.entries(ENTITY_SCREENS).map(([url, entity]) => [url, entityScreen(entity)])),
   'Wms/TStoredItem': lazy(() => import('./inventory/StoredItemPage').then((m) => ({ default: m.StoredItemPage }))),

@@ -12,6 +12,7 @@ import { MASTERDATA_BINDINGS } from '../modules/masterdata/masterdata.bindings';
 import { ALLOCATION_BINDING, PICK_BINDINGS } from '../modules/outbound/picking.bindings';
 import { WAVE_BINDINGS } from '../modules/outbound/waves.bindings';
 import { SHIPPING_BINDINGS } from '../modules/shipping/shipping.bindings';
+import { WEBHOOK_BINDINGS } from '../modules/webhooks/webhooks.service';
 
 const VIEW_ONLY = Object.values(ENTITIES).filter((e) => e.viewOnly);
 const tableOf = (name: string) =>
@@ -23,6 +24,7 @@ const tableOf = (name: string) =>
     ALLOCATION_BINDING,
     ...WAVE_BINDINGS,
     ...SHIPPING_BINDINGS,
+    ...WEBHOOK_BINDINGS,
   ].find((b) => b.entity.name === name)?.table;
 
 let t: TestApp;
@@ -35,7 +37,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('view-only entities (the stock ledger, the logs, the receipts, picking, waves, cartons, deliveries, the print log)', () => {
-  it('covers the ledger, both logs, the receipts, pick tasks, allocations, pick details, wave details, working sets, cartons, carton lines, deliveries and the print log', () => {
+  it('covers the ledger, both logs, the receipts, pick tasks, allocations, pick details, wave details, working sets, cartons, carton lines, deliveries, the print log and the webhook delivery log', () => {
     expect(VIEW_ONLY.map((e) => e.name).sort()).toEqual([
       'exceptionLog',
       'tAfaViewWaveOrder',
@@ -48,6 +50,7 @@ describe('view-only entities (the stock ledger, the logs, the receipts, picking,
       'tReceipt',
       'tStoredItem',
       'tWavePickTask',
+      'tWebhookDelivery',
       'tblPrintJob',
       'tblShippingLabel',
       'tblShippingLabelDetail',

@@ -5,6 +5,7 @@
 import { IMPORT_STATUSES } from '../importStatus';
 import { KIOSK_FLOWS, STATION_STATUSES } from '../kiosk';
 import { CARTON_KINDS, HU_INDICATORS, LOCATION_TYPES, YES_NO, ZONE_TYPES } from '../validation';
+import { DELIVERY_STATUSES, WEBHOOK_EVENTS } from '../webhooks';
 
 export const CODE_LISTS = {
   yesNo: YES_NO,
@@ -74,6 +75,11 @@ export const CODE_LISTS = {
   apiKeyStatus: ['A', 'E', 'R'],
   /** The flows a dock station offers (tiles of its home screen). */
   kioskFlow: KIOSK_FLOWS,
+  // Webhooks (src/server/modules/webhooks/README.md)
+  /** The business events a webhook subscription may receive. */
+  webhookEvent: WEBHOOK_EVENTS,
+  /** A webhook delivery: P pending, D delivered, F failed for good (dead letter). */
+  webhookDeliveryStatus: DELIVERY_STATUSES,
   // Excel import (src/server/modules/imports/README.md)
   /** Staging row: N new (not validated), E error, V valid, S committed. */
   importStatus: IMPORT_STATUSES,

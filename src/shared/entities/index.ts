@@ -37,6 +37,7 @@ import { tWorkType } from './tWorkType';
 import { tZone } from './tZone';
 import { tZoneLoca } from './tZoneLoca';
 import { WAVE_ENTITIES, WAVE_LINE_ENTITIES } from './waves';
+import { tWebhookDelivery, tWebhookSubscription } from './webhooks';
 
 /** Every generic entity, by wire name. */
 export const ENTITIES: Record<string, EntityDef> = {
@@ -61,6 +62,8 @@ export const ENTITIES: Record<string, EntityDef> = {
   tDockDoor,
   tWorkType,
   tKioskStation,
+  tWebhookSubscription,
+  tWebhookDelivery,
   ...SYSTEM_ENTITIES,
   tStoredItem,
   tranLog,

@@ -191,6 +191,11 @@ export const MENU_TREE: MenuSeed[] = [
       screen('系统日志', 'Operation log', 'sys/log', 'log', { viewOnly: true }),
       screen('备份还原', 'Backup and restore', 'sys/backup', 'backup'),
       screen('系统集成', 'Integrations', 'sys/integration', 'apiKey'),
+      screen('事件订阅', 'Webhooks', 'Wms/TWebhookSubscription', 'tWebhookSubscription'),
+      screen('事件投递', 'Webhook deliveries', 'Wms/TWebhookDelivery', 'tWebhookDelivery', {
+        viewOnly: true,
+        actions: [{ perms: 'sys:tWebhookDelivery:edit', name: '事件投递-修改', nameEn: 'Webhook deliveries: Edit' }],
+      }),
     ],
   },
 ];

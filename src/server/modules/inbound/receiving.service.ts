@@ -36,6 +36,7 @@ import { storedAttributeIdForItem } from '../masterdata/attributes.service';
 import { takeNextNumber } from '../masterdata/control.service';
 import { enterSerials } from '../serials/serials.service';
 import { INSPECT_HOLD } from '../serials/serials.state';
+import { recordEvent } from '../webhooks/events';
 import { changeLineTotals, lockPo, lockPoLine, type PoHeader, type PoLine } from './receiving.po';
 
 /** The body of addReceipt (quantities in the line's order unit). */
@@ -399,6 +400,24 @@ export async function addReceipt(db: Db, input: ReceiptInput, actor: Actor): Pro
         );
         // The first receipt moves the PO from open to receiving.
         await sql`update t_po_master set status = 'R', update_time = now() where id = ${po.id} and status = 'O'`.execute(trx);
+        await recordEvent(trx, {
+          type: 'receipt.posted',
+          warehouse: po.whId,
+          client: po.clientCode,
+          payload: {
+            receiptId,
+            poNumber: po.poNumber,
+            lineNumber: line.lineNumber,
+            itemNumber: line.itemNumber,
+            lotNumber: key.lotNumber,
+            qtyReceived: checked.qty,
+            qtyDamaged: checked.damaged,
+            uom: checked.uom,
+            baseQty: checked.stock.base,
+            locationId,
+            status: checked.status,
+          },
+        });
         return {
           id: rows[0]?.id ?? 0,
           receiptId,

@@ -12,8 +12,9 @@ import { AppError } from '../../platform/errors';
 import type { Grantee } from '../../platform/grants';
 import { completePutaway } from '../inbound/putaway.service';
 import { adjustSerials, followSerials } from '../serials/serials.service';
+import { eventsByClient, recordEvents } from '../webhooks/events';
 import { ACCEPT_EXPIRED, addDays, holdsPermission, type PermissionHolder, today } from './expiry';
-import { addStock, lockStockKeys, type StockKey, takeStock, writeTranLog } from './ledger.service';
+import { addStock, fromMilli, lockStockKeys, type StockKey, takeStock, toMilli, writeTranLog } from './ledger.service';
 import { attributeValues, completeTask, lockOpenTask, requireLineClients, type TaskLine, taskLines } from './tasks';
 
 /**
@@ -194,7 +195,28 @@ export async function approveMovement(db: Db, whId: string, taskId: string, acto
       });
     }
     await completeTask(trx, 'movement', header, actor.name);
-    if (putaway) await completePutaway(trx, whId, taskId);
+    if (putaway) {
+      await completePutaway(trx, whId, taskId);
+      await recordEvents(
+        trx,
+        eventsByClient(
+          'putaway.done',
+          whId,
+          moves.map((m) => m.line),
+          (own) => ({
+            taskId,
+            lines: own.map((l) => ({
+              lineNumber: l.lineNumber,
+              itemNumber: l.itemNumber,
+              lotNumber: blank(l.lotNumber),
+              qty: fromMilli(toMilli(l.qty)),
+              fromLocationId: l.sourceLocationId,
+              toLocationId: l.destLocationId,
+            })),
+          }),
+        ),
+      );
+    }
   });
 }
 
@@ -269,5 +291,22 @@ export async function confirmAdjustment(db: Db, whId: string, taskId: string, ac
       });
     }
     await completeTask(trx, 'adjustment', header, actor.name);
+    // An adjustment generated from a cycle count (cyclecount generateAdjustment) is the count's: count.adjusted.
+    const { rows: counts } = await sql<{ workQId: string }>`
+      select work_q_id from tbl_cycle_count_task where wh_id = ${whId} and adjustment_task_id = ${taskId} limit 1`.execute(trx);
+    await recordEvents(
+      trx,
+      eventsByClient(counts.length > 0 ? 'count.adjusted' : 'stock.adjusted', whId, lines, (own) => ({
+        taskId,
+        reasonId: header.reasonId ?? null,
+        lines: own.map((l) => ({
+          lineNumber: l.lineNumber,
+          itemNumber: l.itemNumber,
+          lotNumber: blank(l.lotNumber),
+          locationId: l.locationId,
+          qty: fromMilli(toMilli(l.qty)),
+        })),
+      })),
+    );
   });
 }

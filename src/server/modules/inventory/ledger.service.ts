@@ -10,6 +10,7 @@ import type { Trx } from '../../crud/crud.types';
 import type { Db } from '../../db/connect';
 import { AppError, PG_NUMERIC_OUT_OF_RANGE, pgErrorCode } from '../../platform/errors';
 import { holdSerialsAt } from '../serials/serials.state';
+import { recordEvent } from '../webhooks/events';
 
 /** Identifies one ledger row: absent lot, pallet or attribute id are null (and equal to each other). */
 export interface StockKey {
@@ -377,6 +378,22 @@ export async function setHold(
   if (!row) return false;
   await writeTranLog(trx, row, row.clientCode, row.actualQty, context);
   await holdSerialsAt(trx, row, hold, hold ? reasonId : null, context.employeeId);
+  // Every hold and release (the stock query's, the expiry job's, a short pick's) is a webhook event (modules/webhooks).
+  await recordEvent(trx, {
+    type: hold ? 'stock.held' : 'stock.released',
+    warehouse: row.whId,
+    client: row.clientCode,
+    payload: {
+      storedItemId: Number(row.id),
+      itemNumber: row.itemNumber,
+      lotNumber: row.lotNumber,
+      locationId: row.locationId,
+      huId: row.huId,
+      qty: fromMilli(toMilli(row.actualQty)),
+      reasonId,
+      by: context.employeeId,
+    },
+  });
   return true;
 }
 

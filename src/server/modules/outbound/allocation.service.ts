@@ -17,6 +17,7 @@ import type { Actor } from '../inventory/execute.service';
 import { addDays, type DayControl, dayControl, daysFor, MIN_SHELF_LIFE_DAYS, today } from '../inventory/expiry';
 import { allocateStock, fromMilli, lockStockKeys, loggingRefusal, type Reservation, toMilli } from '../inventory/ledger.service';
 import { takeNextNumber } from '../masterdata/control.service';
+import { type BusinessEvent, recordEvents } from '../webhooks/events';
 
 /** The body of releaseWave (spec §4: the five dialog fields are required). */
 export interface ReleaseInput {
@@ -444,6 +445,7 @@ async function allocateWave(
   await sql`
     update t_order set status = 'A', update_time = now()
     where wh_id = ${whId} and wave_id = ${wave.waveId} and status = 'W'`.execute(trx);
+  await recordEvents(trx, orderEvents(whId, wave.waveId, lines, shorts));
   if (planned.length === 0) {
     // Nothing planned, no task to pick: the wave is done picking now (R → C), as after its last task is picked or short.
     await sql`
@@ -451,6 +453,47 @@ async function allocateWave(
       where wh_id = ${whId} and wave_id = ${wave.waveId} and status = 'R'`.execute(trx);
   }
   return { waveId: wave.waveId, planned: plannedLines, short: lines.length - plannedLines };
+}
+
+/**
+ * The webhook events of a release (modules/webhooks): per order, `order.allocated` when every line is planned whole,
+ * else `order.short` with its short lines (quantity in base units and reason).
+ */
+function orderEvents(
+  whId: string,
+  waveId: string,
+  lines: readonly DemandLine[],
+  shorts: readonly { line: DemandLine; qty: string; reason: ShortReason }[],
+): BusinessEvent[] {
+  const orders = new Map<string, { clientCode: string; lines: number }>();
+  for (const line of lines) {
+    const order = orders.get(line.orderNumber) ?? { clientCode: line.clientCode, lines: 0 };
+    order.lines++;
+    orders.set(line.orderNumber, order);
+  }
+  return [...orders].map(([orderNumber, order]) => {
+    const short = shorts.filter((s) => s.line.orderNumber === orderNumber);
+    return {
+      type: short.length === 0 ? ('order.allocated' as const) : ('order.short' as const),
+      warehouse: whId,
+      client: order.clientCode,
+      payload: {
+        orderNumber,
+        waveId,
+        lines: order.lines,
+        ...(short.length > 0
+          ? {
+              shortLines: short.map((s) => ({
+                lineNumber: s.line.lineNumber,
+                itemNumber: s.line.itemNumber,
+                shortQty: s.qty,
+                reason: s.reason,
+              })),
+            }
+          : {}),
+      },
+    };
+  });
 }
 
 /** A pick detail to write: the line's quantities in base units and why it is short (null when fully planned). */

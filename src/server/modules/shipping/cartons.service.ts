@@ -27,6 +27,7 @@ import {
 import { takeNextNumber } from '../masterdata/control.service';
 import { minExpiryOf, shelfLifeRule } from '../outbound/allocation.service';
 import { moveSerials, serialAt, serialList } from '../serials/serials.service';
+import { recordEvent } from '../webhooks/events';
 import { activeCartonTypes, chooseCartonType } from './cartonType';
 import { type StagedShare, shareOrder, takeFromShares } from './packSources';
 import { type CartonRow, readCarton, refuseShipped } from './shipping.guard';
@@ -500,6 +501,25 @@ export async function completeCartonPick(db: Db, input: CompleteInput, actor: Ac
           and not exists (select 1 from t_wave_pick_task t where t.wh_id = o.wh_id and t.order_number = o.order_number
             and t.status = 'O')`.execute(trx);
       const after = (await readOrder(trx, carton.whId, carton.orderNumber, false)) as OrderRow;
+      await recordEvent(trx, {
+        type: 'carton.packed',
+        warehouse: carton.whId,
+        client: carton.clientCode,
+        payload: {
+          cartonNumber: carton.cartonNumber,
+          orderNumber: carton.orderNumber,
+          waveId: carton.waveId,
+          lines: [...merged.values()].map((m) => ({
+            pickDetailId: m.pickDetailId,
+            itemNumber: itemOf.get(m.pickDetailId) ?? null,
+            lotNumber: m.lotNumber,
+            qty: fromMilli(m.milli),
+          })),
+          logicalWeight: logical,
+          actualWeight: actual,
+          orderStatus: after.status,
+        },
+      });
       return {
         cartonNumber: carton.cartonNumber,
         status: 'C',

@@ -14,6 +14,7 @@ import type { Actor } from '../inventory/execute.service';
 import { fromMilli, lockStockKeys, type StockKey, takeStocks, toMilli } from '../inventory/ledger.service';
 import { takeNextNumber } from '../masterdata/control.service';
 import { shipSerials } from '../serials/serials.service';
+import { recordEvents } from '../webhooks/events';
 import {
   type CartonRow,
   cartonStatus,
@@ -332,5 +333,38 @@ export async function shipDelivery(trx: Trx, input: ShipInput, actor: Actor): Pr
       and not exists (select 1 from t_order o where o.wh_id = w.wh_id and o.wave_id = w.wave_id and o.status <> 'S'
         and exists (select 1 from t_pick_detail d where d.wh_id = o.wh_id and d.order_number = o.order_number
           and d.picked_qty > 0))`.execute(trx);
+  await recordShipped(trx, input.whId, delivery, cartons);
   return { deliveryNumber, cartons: cartons.length, orders: orderNumbers.length, shippedQty: fromMilli(total) };
+}
+
+/**
+ * The `delivery.shipped` webhook events (modules/webhooks): one per client of the delivery, with that client's orders
+ * and cartons (tracking numbers) and the proof of delivery stored in this transaction (the kiosk hand-over), if any.
+ */
+async function recordShipped(trx: Trx, whId: string, delivery: DeliveryRow, cartons: readonly CartonRow[]): Promise<void> {
+  const { rows: pods } = await sql<{ id: number }>`
+    select id from t_delivery_pod where delivery_id = ${delivery.id} order by id desc limit 1`.execute(trx);
+  const clients = [...new Set(cartons.map((c) => c.clientCode))].sort();
+  await recordEvents(
+    trx,
+    clients.map((client) => {
+      const own = cartons.filter((c) => c.clientCode === client);
+      return {
+        type: 'delivery.shipped' as const,
+        warehouse: whId,
+        client,
+        payload: {
+          deliveryNumber: delivery.deliveryNumber,
+          carrier: delivery.carrierId,
+          orders: ordersOf(own),
+          cartons: own.map((c) => ({
+            cartonNumber: c.cartonNumber,
+            orderNumber: c.orderNumber,
+            trackingNumber: c.shipLabelBarcode,
+          })),
+          podId: pods[0]?.id ?? null,
+        },
+      };
+    }),
+  );
 }

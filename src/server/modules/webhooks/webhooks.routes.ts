@@ -1,0 +1,31 @@
+/** The webhook routes (README.md here): the two generic lists, a subscription's new secret, the delivery replay. */
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { permission } from '../../../shared/permissions';
+import { registerCrudRoutes } from '../../crud/crud.routes';
+import type { AppContext } from '../../platform/context';
+import { ok } from '../../platform/envelope';
+import { replay, rotateSecret, WEBHOOK_BINDINGS } from './webhooks.service';
+
+const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+
+export function registerWebhookRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerCrudRoutes(app, ctx, WEBHOOK_BINDINGS);
+  app.post(
+    '/tWebhookSubscription/newSecret',
+    {
+      schema: { body: Type.Object({ id: Id }) },
+      config: { permission: permission('tWebhookSubscription', 'edit'), audit: true },
+    },
+    // Answered once: the list shows only its last four characters.
+    async (request) => ok({ secret: await rotateSecret(ctx.db, request.user!, (request.body as { id: number }).id) }),
+  );
+  app.post(
+    '/tWebhookDelivery/replay',
+    {
+      schema: { body: Type.Object({ ids: Type.Array(Id, { minItems: 1, maxItems: 1000 }) }) },
+      config: { permission: permission('tWebhookDelivery', 'edit'), audit: true },
+    },
+    async (request) => ok(await replay(ctx.db, request.user!, (request.body as { ids: number[] }).ids, ctx.now())),
+  );
+}
