@@ -30,6 +30,8 @@ import { registerRfRoutes } from './modules/rf/rf.routes';
 import { registerSerialRoutes } from './modules/serials/serials.routes';
 import { registerShippingRoutes } from './modules/shipping/shipping.routes';
 import { registerSystemRoutes } from './modules/system/system.routes';
+import { PUBLIC } from '../shared/permissions';
+import { installAnswerRecorder } from './platform/answerRecorder';
 import { installAudit } from './platform/audit';
 import { compressBody, installCompression, pickEncoding, varyOnEncoding } from './platform/compress';
 import type { AppContext } from './platform/context';
@@ -37,6 +39,7 @@ import { installErrorHandler, notFoundBody } from './platform/errorHandler';
 import { type GuardedRoute, installGuard } from './platform/guard';
 import { pickLanguage } from './platform/i18n';
 import { installInputGuard } from './platform/input';
+import { installRouteDescription, registerOpenApi } from './platform/openapi';
 
 export interface AppOptions {
   config: Config;
@@ -138,38 +141,54 @@ export async function buildApp(options: AppOptions): Promise<WharfApp> {
   });
   installErrorHandler(app);
   installInputGuard(app);
+  // Before the API scopes: the description collects their routes as they are added.
+  await registerOpenApi(app);
+  // Tests only (tests/apiConformance.mjs): every answer checked against the description.
+  const recordAnswers = process.env.WHARF_RECORD_ANSWERS;
+  if (recordAnswers) installAnswerRecorder(app, recordAnswers);
 
   for (const prefix of API_PREFIXES) {
     await app.register(
       async (api) => {
         installGuard(api, ctx, routes);
         installAudit(api, ctx);
-        registerAuthRoutes(api, ctx);
-        registerSystemRoutes(api, ctx);
-        registerLookupRoutes(api, ctx);
-        registerCrudRoutes(api, ctx, MASTERDATA_BINDINGS);
-        registerBackupRoutes(api, ctx);
-        registerNoticeRoutes(api, ctx);
-        registerReportRoutes(api, ctx);
-        registerCrudRoutes(api, ctx, INVENTORY_BINDINGS);
-        registerInventoryRoutes(api, ctx);
-        registerCrudRoutes(api, ctx, PO_BINDINGS);
-        registerPoRoutes(api, ctx);
+        const tag = installRouteDescription(api);
+        tag('auth', () => registerAuthRoutes(api, ctx));
+        tag('system', () => registerSystemRoutes(api, ctx));
+        tag('lookups', () => registerLookupRoutes(api, ctx));
+        tag('masterdata', () => registerCrudRoutes(api, ctx, MASTERDATA_BINDINGS));
+        tag('backup', () => registerBackupRoutes(api, ctx));
+        tag('notice', () => registerNoticeRoutes(api, ctx));
+        tag('reports', () => registerReportRoutes(api, ctx));
+        tag('inventory', () => registerCrudRoutes(api, ctx, INVENTORY_BINDINGS));
+        tag('inventory', () => registerInventoryRoutes(api, ctx));
+        tag('inbound', () => registerCrudRoutes(api, ctx, PO_BINDINGS));
+        tag('inbound', () => registerPoRoutes(api, ctx));
         // Inbound: receiving, receipts, reconciliation
-        registerCrudRoutes(api, ctx, RECEIPT_BINDINGS);
-        registerReceivingRoutes(api, ctx);
-        registerMasterdataRoutes(api, ctx, MASTERDATA_BINDINGS);
+        tag('inbound', () => registerCrudRoutes(api, ctx, RECEIPT_BINDINGS));
+        tag('inbound', () => registerReceivingRoutes(api, ctx));
+        tag('masterdata', () => registerMasterdataRoutes(api, ctx, MASTERDATA_BINDINGS));
         // Inbound: inspection and putaway.
-        registerCrudRoutes(api, ctx, PUTAWAY_BINDINGS);
-        registerInspectionRoutes(api, ctx);
-        registerPutawayRoutes(api, ctx);
-        registerOutboundRoutes(api, ctx);
-        registerShippingRoutes(api, ctx);
-        registerCycleCountRoutes(api, ctx);
-        registerRfRoutes(api, ctx);
-        registerSerialRoutes(api, ctx);
-        registerKioskRoutes(api, ctx);
-        registerImportRoutes(api, ctx);
+        tag('inbound', () => registerCrudRoutes(api, ctx, PUTAWAY_BINDINGS));
+        tag('inbound', () => registerInspectionRoutes(api, ctx));
+        tag('inbound', () => registerPutawayRoutes(api, ctx));
+        tag('outbound', () => registerOutboundRoutes(api, ctx));
+        tag('shipping', () => registerShippingRoutes(api, ctx));
+        tag('cyclecount', () => registerCycleCountRoutes(api, ctx));
+        tag('rf', () => registerRfRoutes(api, ctx));
+        tag('serials', () => registerSerialRoutes(api, ctx));
+        tag('kiosk', () => registerKioskRoutes(api, ctx));
+        tag('imports', () => registerImportRoutes(api, ctx));
+        tag('api', () =>
+          api.get(
+            '/openapi.json',
+            {
+              schema: { description: 'This description (OpenAPI 3.1).', response: { 200: { type: 'object', additionalProperties: true } } },
+              config: { permission: PUBLIC },
+            },
+            async () => app.swagger(),
+          ),
+        );
         // Last onSend hook of the scope: the operation log above reads the answer's text.
         installCompression(api);
       },
