@@ -39,5 +39,12 @@ console.log(`[conformance] ${problems.size} distinct mismatches`);
 for (const [problem, count] of problems) console.log(`  ${problem} (×${count})`);
 console.log(`[conformance] ${never.length} routes never answered by the suites:`);
 for (const op of never.sort()) console.log(`  ${op}`);
-fs.writeFileSync(path.join(dir, 'report.json'), JSON.stringify({ total, answered: answered.size, operations: operations.length, problems: [...problems.keys()], never }, null, 2));
+fs.writeFileSync(
+  path.join(dir, 'report.json'),
+  JSON.stringify(
+    { total, answered: answered.size, operations: operations.length, problems: [...problems.keys()], never },
+    null,
+    2,
+  ),
+);
 process.exit(problems.size > 0 || run.status !== 0 ? 1 : 0);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
+import { PUBLIC } from '../shared/permissions';
 import type { Config, TrustProxy } from './config';
 import { registerCrudRoutes } from './crud/crud.routes';
 import type { Db } from './db/connect';
@@ -30,7 +31,6 @@ import { registerRfRoutes } from './modules/rf/rf.routes';
 import { registerSerialRoutes } from './modules/serials/serials.routes';
 import { registerShippingRoutes } from './modules/shipping/shipping.routes';
 import { registerSystemRoutes } from './modules/system/system.routes';
-import { PUBLIC } from '../shared/permissions';
 import { installAnswerRecorder } from './platform/answerRecorder';
 import { installAudit } from './platform/audit';
 import { compressBody, installCompression, pickEncoding, varyOnEncoding } from './platform/compress';
@@ -183,7 +183,10 @@ export async function buildApp(options: AppOptions): Promise<WharfApp> {
           api.get(
             '/openapi.json',
             {
-              schema: { description: 'This description (OpenAPI 3.1).', response: { 200: { type: 'object', additionalProperties: true } } },
+              schema: {
+                description: 'This description (OpenAPI 3.1).',
+                response: { 200: { type: 'object', additionalProperties: true } },
+              },
               config: { permission: PUBLIC },
             },
             async () => app.swagger(),

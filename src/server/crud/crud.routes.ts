@@ -5,8 +5,8 @@ import { permission } from '../../shared/permissions';
 import { MAX_PAGE_NUM, MAX_PAGE_SIZE, type PageRequest } from '../../shared/wire';
 import type { AppContext } from '../platform/context';
 import { ok } from '../platform/envelope';
-import { envelope, type JsonSchema } from '../platform/openapi';
 import { AppError } from '../platform/errors';
+import { envelope, type JsonSchema } from '../platform/openapi';
 import { deleteRows, findPage, saveRow } from './crud.service';
 import type { CrudBinding, Row } from './crud.types';
 
@@ -52,7 +52,11 @@ function fieldSchema(field: FieldDef): JsonSchema {
     case 'date':
       return { type: ['string', 'null'], description: field.dateTime ? 'date-time' : 'date' };
     case 'code':
-      return { type: ['string', 'null'], ...(field.codes ? { description: `one of ${field.codes.join(', ')}` } : {}) };
+      // A code is text in most tables, a number or a boolean in a few (a menu's type and flags): answered as stored.
+      return {
+        type: ['string', 'integer', 'boolean', 'null'],
+        ...(field.codes ? { description: `one of ${field.codes.join(', ')}` } : {}),
+      };
     default:
       return { type: ['string', 'null'], ...(field.max ? { maxLength: field.max } : {}) };
   }
@@ -92,7 +96,10 @@ export function registerCrudRoutes(app: FastifyInstance, ctx: AppContext, bindin
     const { name, resource } = binding.entity;
     app.post(
       `/${name}/findPage`,
-      { schema: { body: PageRequestSchema, response: { 200: pageAnswer(binding.entity) } }, config: { permission: permission(resource, 'view') } },
+      {
+        schema: { body: PageRequestSchema, response: { 200: pageAnswer(binding.entity) } },
+        config: { permission: permission(resource, 'view') },
+      },
       async (request) => ok(await findPage(ctx.db, binding, request.user!, request.body as PageRequest)),
     );
     // View-only entities (the stock ledger, the logs) have the spec's save and delete too, behind the same
@@ -105,7 +112,10 @@ export function registerCrudRoutes(app: FastifyInstance, ctx: AppContext, bindin
     // Save is insert or update: the route admits either permission, the service checks the one that applies.
     app.post(
       `/${name}/save`,
-      { schema: { body: SaveBody, response: { 200: savedId } }, config: { permission: `${permission(resource, 'add')},${permission(resource, 'edit')}` } },
+      {
+        schema: { body: SaveBody, response: { 200: savedId } },
+        config: { permission: `${permission(resource, 'add')},${permission(resource, 'edit')}` },
+      },
       viewOnly ?? (async (request) => ok(await saveRow(ctx.db, binding, request.user!, request.body as Row))),
     );
     if (viewOnly)

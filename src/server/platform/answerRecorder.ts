@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -65,11 +65,17 @@ export class AnswerChecker {
       validate = this.ajv.compile({ $ref: `${DOCUMENT_ID}#/${where.map(pointer).join('/')}` });
       this.validators.set(key, validate);
     }
-    for (const [label, body] of data === undefined ? [['answer', sent]] : [['answer', sent], ['handler data', data]]) {
+    for (const [label, body] of data === undefined
+      ? [['answer', sent]]
+      : [
+          ['answer', sent],
+          ['handler data', data],
+        ]) {
       if (!validate(body))
         problems.push(`${label}: ${(validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ')}`);
     }
-    if (data !== undefined && !isDeepStrictEqual(sent, data)) problems.push('the serialised answer differs from the handler data');
+    if (data !== undefined && !isDeepStrictEqual(sent, data))
+      problems.push('the serialised answer differs from the handler data');
     return { route, status, problems };
   }
 }
@@ -100,7 +106,14 @@ export function installAnswerRecorder(app: FastifyInstance, dir: string): void {
     const contentType = String(reply.getHeader('content-type') ?? '');
     let sent: unknown;
     if (contentType.includes('json') && typeof payload === 'string') sent = JSON.parse(payload);
-    const result = checker.check(request.method, describedUrl(url), reply.statusCode, contentType, sent, handlerData.get(request));
+    const result = checker.check(
+      request.method,
+      describedUrl(url),
+      reply.statusCode,
+      contentType,
+      sent,
+      handlerData.get(request),
+    );
     fs.appendFileSync(file, `${JSON.stringify(result)}\n`);
     done(null, payload);
   });

@@ -56,7 +56,7 @@ const STATUS_ANSWER: JsonSchema = {
 };
 
 /** A binary answer (PDF, image) of a route that refuses with the JSON envelope. */
-export function binaryAnswer(contentType: string): { 200: { content: Record<string, { schema: JsonSchema }> } } {
+export function binaryAnswer(contentType: string): Record<string, JsonSchema> {
   return {
     200: {
       content: {
@@ -188,8 +188,13 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       const permission = route.config?.permission;
       const method = [route.method].flat()[0] ?? 'POST';
       const response = (schema?.response ?? {}) as Record<string, unknown>;
+      // Bad input (400), and for routes behind a session no or an expired session (401), a missing permission (403);
+      // any other status (404, 405, 413, 429, 500) answers the same shape.
+      const statuses = permission === PUBLIC ? ['400', 'default'] : ['400', '401', '403', 'default'];
       const refusals = Object.fromEntries(
-        ['400', '401', '403'].filter((s) => !(s in response)).map((s) => [s, { ...STATUS_ANSWER, description: `HTTP ${s}` }]),
+        statuses
+          .filter((s) => !(s in response))
+          .map((s) => [s, { ...STATUS_ANSWER, description: s === 'default' ? 'Another HTTP status' : `HTTP ${s}` }]),
       );
       const described = {
         ...schema,
@@ -197,14 +202,14 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         description: [schema?.description, permissionText(permission)].filter(Boolean).join('\n\n'),
         'x-permissions': permissionsOf(permission),
         ...(permission === PUBLIC ? { security: [] } : {}),
-        response: withErrorCodeRef({ ...response, ...(permission === PUBLIC ? {} : refusals) }),
+        response: withErrorCodeRef({ ...response, ...refusals }),
       };
       return { schema: described as FastifySchema, url };
     },
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: `${OPENAPI_PREFIX}/docs`,
-    uiConfig: { validatorUrl: null, docExpansion: 'none', deepLinking: true, tryItOutEnabled: false },
+    uiConfig: { validatorUrl: null, docExpansion: 'none', deepLinking: true, showExtensions: true, tryItOutEnabled: false },
     theme: { title: 'Wharf API' },
   });
 }
