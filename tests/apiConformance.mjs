@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const dir = path.resolve('.tmp/answers');
+const dir = path.resolve(process.env.WHARF_RECORD_ANSWERS ?? '.tmp/answers');
 fs.rmSync(dir, { recursive: true, force: true });
 fs.mkdirSync(dir, { recursive: true });
 const run = spawnSync('npx', ['vitest', 'run', ...process.argv.slice(2)], {

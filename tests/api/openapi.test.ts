@@ -115,9 +115,13 @@ describe('answers checked against the description', () => {
     expect(checker().check('POST', '/api/tWhse/findPage', 200, 'application/json', page.body, dropped).problems).toEqual([
       'the serialised answer differs from the handler data',
     ]);
-    expect(checker().check('POST', '/api/tWhse/findPage', 500, 'application/json', page.body).problems).toEqual([
-      'status 500 not described',
+    expect(checker().check('POST', '/api/tWhse/findPage', 200, 'text/html', '<p>').problems).toEqual([
+      'content type text/html not described for 200',
     ]);
+    // Any other status answers {code, msg, data: null} (the `default` response).
+    const internal = { code: 500, msg: 'Internal server error (req-1)', data: null };
+    expect(checker().check('POST', '/api/tWhse/findPage', 500, 'application/json', internal).problems).toEqual([]);
+    expect(checker().check('POST', '/api/tWhse/findPage', 500, 'application/json', { code: 500 }).problems).toHaveLength(1);
   });
 });
 

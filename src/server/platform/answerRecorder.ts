@@ -52,16 +52,17 @@ export class AnswerChecker {
     const problems: string[] = [];
     const operation = this.document.paths[url]?.[method.toLowerCase()];
     if (!operation) return { route, status, problems: ['route not in the description'] };
-    const response = operation.responses?.[String(status)] ?? operation.responses?.default;
+    const described = operation.responses?.[String(status)] ? String(status) : 'default';
+    const response = operation.responses?.[described];
     if (!response) return { route, status, problems: [`status ${status} not described`] };
     const type = contentType.split(';')[0]?.trim() ?? '';
     const content = response.content?.[type];
     if (!content) return { route, status, problems: [`content type ${type || '(none)'} not described for ${status}`] };
     if (type !== 'application/json') return { route, status, problems };
-    const key = `${url}|${method}|${status}|${type}`;
+    const key = `${url}|${method}|${described}|${type}`;
     let validate = this.validators.get(key);
     if (!validate) {
-      const where = ['paths', url, method.toLowerCase(), 'responses', String(status), 'content', type, 'schema'];
+      const where = ['paths', url, method.toLowerCase(), 'responses', described, 'content', type, 'schema'];
       validate = this.ajv.compile({ $ref: `${DOCUMENT_ID}#/${where.map(pointer).join('/')}` });
       this.validators.set(key, validate);
     }

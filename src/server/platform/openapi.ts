@@ -209,7 +209,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: `${OPENAPI_PREFIX}/docs`,
-    uiConfig: { validatorUrl: null, docExpansion: 'none', deepLinking: true, showExtensions: true, tryItOutEnabled: false },
+    // BaseLayout: no top bar (its box would explore other addresses); the page reads /api/docs/json, this same document.
+    uiConfig: { layout: 'BaseLayout', docExpansion: 'none', deepLinking: true, showExtensions: true, tryItOutEnabled: false },
     theme: { title: 'Wharf API' },
   });
 }
