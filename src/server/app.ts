@@ -110,6 +110,10 @@ export async function buildApp(options: AppOptions): Promise<WharfApp> {
     trustProxy: fastifyTrustProxy(config.trustProxy),
     ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true, allowUnionTypes: true } },
   });
+  // Response schemas describe every answer (platform/openapi.ts, checked by the conformance run) but do not serialise
+  // it: fast-json-stringify took 1.3–3× the time of JSON.stringify on a findPage of 1,000 item rows (32 nullable
+  // fields; server README "The API description"), and would drop or coerce a value its schema does not foresee.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   const ctx: AppContext = {
     config,
     db: options.db,
