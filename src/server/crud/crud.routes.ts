@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { type EntityDef, type FieldDef, rowTimes } from '../../shared/entities/defineEntity';
 import { permission } from '../../shared/permissions';
 import { MAX_PAGE_NUM, MAX_PAGE_SIZE, type PageRequest } from '../../shared/wire';
 import type { AppContext } from '../platform/context';
 import { ok } from '../platform/envelope';
 import { AppError } from '../platform/errors';
+import { envelope, type JsonSchema } from '../platform/openapi';
 import { deleteRows, findPage, pageInLanguage, saveRow } from './crud.service';
 import type { CrudBinding, Row } from './crud.types';
 
@@ -40,13 +42,64 @@ const SaveBody = Type.Record(Type.String({ maxLength: 60 }), Type.Unknown());
 export const IdSchema = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 const DeleteBody = Type.Array(Type.Object({ id: IdSchema }), { minItems: 1, maxItems: MAX_PAGE_SIZE });
 
+/** A field's value as findPage answers it: decimals as exact text, dates as `YYYY-MM-DD`, every field nullable. */
+function fieldSchema(field: FieldDef): JsonSchema {
+  switch (field.type) {
+    case 'int':
+      return { type: ['integer', 'null'] };
+    case 'decimal':
+      return { type: ['string', 'null'], description: 'exact decimal as text' };
+    case 'date':
+      return { type: ['string', 'null'], description: field.dateTime ? 'date-time' : 'date' };
+    case 'code':
+      // A code is text in most tables, a number or a boolean in a few (a menu's type and flags): answered as stored.
+      return {
+        type: ['string', 'integer', 'boolean', 'null'],
+        ...(field.codes ? { description: `one of ${field.codes.join(', ')}` } : {}),
+      };
+    default:
+      return { type: ['string', 'null'], ...(field.max ? { maxLength: field.max } : {}) };
+  }
+}
+
+/**
+ * A row of the entity as findPage answers it, from its definition (the one place its fields are declared): id, the
+ * fields, the row times as ISO text. A view may add columns of its own: they are kept (additionalProperties).
+ */
+export function entityRowSchema(def: EntityDef): JsonSchema {
+  const properties: Record<string, JsonSchema> = { id: { type: 'integer' } };
+  for (const [name, field] of Object.entries(def.fields)) properties[name] = fieldSchema(field);
+  for (const time of rowTimes(def)) properties[time] = { type: ['string', 'null'], format: 'date-time' };
+  if (def.itemDescription) properties.itemDescription = { type: ['string', 'null'] };
+  return { type: 'object', required: ['id'], properties, additionalProperties: true };
+}
+
+/** The answer of findPage: one page of rows and the total. */
+const pageAnswer = (def: EntityDef): JsonSchema =>
+  envelope({
+    type: 'object',
+    required: ['content', 'totalSize', 'pageNum', 'pageSize'],
+    properties: {
+      content: { type: 'array', items: entityRowSchema(def) },
+      totalSize: { type: 'integer' },
+      pageNum: { type: 'integer' },
+      pageSize: { type: 'integer' },
+    },
+  });
+/** save answers the row's id; delete the number of rows deleted. */
+const savedId = envelope({ type: 'integer', description: 'the id of the saved row' });
+const deletedCount = envelope({ type: 'integer', description: 'the number of rows deleted' });
+
 /** Registers `/{entity}/findPage|save|delete` for each binding, each behind its permission. */
 export function registerCrudRoutes(app: FastifyInstance, ctx: AppContext, bindings: readonly CrudBinding[]): void {
   for (const binding of bindings) {
     const { name, resource } = binding.entity;
     app.post(
       `/${name}/findPage`,
-      { schema: { body: PageRequestSchema }, config: { permission: permission(resource, 'view') } },
+      {
+        schema: { body: PageRequestSchema, response: { 200: pageAnswer(binding.entity) } },
+        config: { permission: permission(resource, 'view') },
+      },
       async (request) =>
         ok(
           pageInLanguage(
@@ -66,13 +119,16 @@ export function registerCrudRoutes(app: FastifyInstance, ctx: AppContext, bindin
     // Save is insert or update: the route admits either permission, the service checks the one that applies.
     app.post(
       `/${name}/save`,
-      { schema: { body: SaveBody }, config: { permission: `${permission(resource, 'add')},${permission(resource, 'edit')}` } },
+      {
+        schema: { body: SaveBody, response: { 200: savedId } },
+        config: { permission: `${permission(resource, 'add')},${permission(resource, 'edit')}` },
+      },
       viewOnly ?? (async (request) => ok(await saveRow(ctx.db, binding, request.user!, request.body as Row))),
     );
     if (viewOnly)
       app.post(
         `/${name}/delete`,
-        { schema: { body: DeleteBody }, config: { permission: permission(resource, 'delete') } },
+        { schema: { body: DeleteBody, response: { 200: deletedCount } }, config: { permission: permission(resource, 'delete') } },
         viewOnly,
       );
     else registerDeleteCall(app, ctx, binding, 'delete');
@@ -87,7 +143,7 @@ export function registerDeleteCall(app: FastifyInstance, ctx: AppContext, bindin
   const { name, resource } = binding.entity;
   app.post(
     `/${name}/${call}`,
-    { schema: { body: DeleteBody }, config: { permission: permission(resource, 'delete') } },
+    { schema: { body: DeleteBody, response: { 200: deletedCount } }, config: { permission: permission(resource, 'delete') } },
     async (request) => ok(await deleteRows(ctx.db, binding, request.user!, request.body as { id: number }[])),
   );
 }

@@ -6,6 +6,7 @@ import { captchaPng } from '../../platform/captchaImage';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { translate } from '../../platform/i18n';
+import { binaryAnswer } from '../../platform/openapi';
 import { PUBLIC_BODY_LIMIT } from '../../platform/schemas';
 import { issueCaptcha, login, logout } from './auth.service';
 import { captchaKey, claimAttempt } from './throttle';
@@ -29,25 +30,29 @@ const LoginBody = Type.Object({
 
 /** Captcha, login and logout: the only routes reachable without a session. */
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/captcha.jpg', { config: { permission: PUBLIC } }, async (request, reply) => {
-    // Each image is a stored captcha: an address fetching more than a person could read waits, and writes nothing.
-    const wait = await claimAttempt(ctx.db, [captchaKey(request.ip)], ctx.now());
-    if (wait > 0) {
-      const seconds = Math.ceil(wait / 1000);
+  app.get(
+    '/captcha.jpg',
+    { schema: { response: binaryAnswer('image/png') }, config: { permission: PUBLIC } },
+    async (request, reply) => {
+      // Each image is a stored captcha: an address fetching more than a person could read waits, and writes nothing.
+      const wait = await claimAttempt(ctx.db, [captchaKey(request.ip)], ctx.now());
+      if (wait > 0) {
+        const seconds = Math.ceil(wait / 1000);
+        return reply
+          .status(429)
+          .header('retry-after', String(seconds))
+          .header('cache-control', 'no-store')
+          .send({ code: 429, msg: translate(request.lang, 'login.captchaThrottled', { seconds }), data: null });
+      }
+      const { id, code } = await issueCaptcha(ctx);
+      // The captcha travels in an HttpOnly cookie: the login form only sends the code the person read.
       return reply
-        .status(429)
-        .header('retry-after', String(seconds))
+        .header('set-cookie', `${CAPTCHA_COOKIE}=${id}; Path=/; HttpOnly; SameSite=Strict; Max-Age=120`)
         .header('cache-control', 'no-store')
-        .send({ code: 429, msg: translate(request.lang, 'login.captchaThrottled', { seconds }), data: null });
-    }
-    const { id, code } = await issueCaptcha(ctx);
-    // The captcha travels in an HttpOnly cookie: the login form only sends the code the person read.
-    return reply
-      .header('set-cookie', `${CAPTCHA_COOKIE}=${id}; Path=/; HttpOnly; SameSite=Strict; Max-Age=120`)
-      .header('cache-control', 'no-store')
-      .type('image/png')
-      .send(captchaPng(code));
-  });
+        .type('image/png')
+        .send(captchaPng(code));
+    },
+  );
   app.post(
     '/login',
     { schema: { body: LoginBody }, bodyLimit: PUBLIC_BODY_LIMIT, config: { permission: PUBLIC, audit: true } },

@@ -18,6 +18,7 @@ import { isLanguage, type LanguageCode } from '../../../shared/wire';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { HttpError } from '../../platform/errors';
+import { binaryAnswer } from '../../platform/openapi';
 import { stationKeyOf } from './kiosk.routes';
 import { outboxSender } from './outbox.service';
 import { findDelivery, handover, podDocument } from './pod.service';
@@ -106,7 +107,7 @@ export function registerPodRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
   app.post(
     '/tblShippingLabel/getPodDocument',
-    { schema: { body: PodBody }, config: { permission: shipping('view') } },
+    { schema: { body: PodBody, response: binaryAnswer('application/pdf') }, config: { permission: shipping('view') } },
     async (request, reply) => {
       const { whId, deliveryNumber } = request.body as { whId: string; deliveryNumber: string };
       const pdf = await podDocument(db, request.user!, whId, deliveryNumber);

@@ -11,6 +11,7 @@ import { isLanguage } from '../../../shared/wire';
 import type { Db } from '../../db/connect';
 import { inTransaction } from '../../db/transaction';
 import type { AppContext } from '../../platform/context';
+import { binaryAnswer } from '../../platform/openapi';
 import { type RenderedPdf, renderDeliveryNote, renderDispatchList, renderLabels, renderPackingList } from './documents';
 import type { DocumentLanguage } from './documents/documents.types';
 import { CartonsBody, DeliveryBody, PackageBody } from './shipping.calls.routes';
@@ -94,47 +95,64 @@ async function sendPdf(
 export function registerDocumentRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const view = { permission: permission('tblShippingLabel', 'view') };
+  const PDF = binaryAnswer('application/pdf');
 
-  app.post('/tblShippingLabel/printLabels', { schema: { body: CartonsBody(1000) }, config: view }, async (request, reply) => {
-    const body = request.body as PrintDataInput;
-    const labels = await getPrintData(db, body, request.user!, ctx.now());
-    const numbers = labels.map((l) => l.cartonNumber);
-    const name = numbers.length === 1 ? `label-${numbers[0]}` : `labels-${numbers[0]}-${numbers.length}`;
-    return sendPdf(
-      db,
-      request,
-      reply,
-      { whId: body.whId, documentType: 'SHIP_LABEL', reference: numbers.join(', '), covers: { cartons: numbers } },
-      name,
-      (l) => renderLabels(labels, l),
-    );
-  });
+  app.post(
+    '/tblShippingLabel/printLabels',
+    { schema: { body: CartonsBody(1000), response: PDF }, config: view },
+    async (request, reply) => {
+      const body = request.body as PrintDataInput;
+      const labels = await getPrintData(db, body, request.user!, ctx.now());
+      const numbers = labels.map((l) => l.cartonNumber);
+      const name = numbers.length === 1 ? `label-${numbers[0]}` : `labels-${numbers[0]}-${numbers.length}`;
+      return sendPdf(
+        db,
+        request,
+        reply,
+        { whId: body.whId, documentType: 'SHIP_LABEL', reference: numbers.join(', '), covers: { cartons: numbers } },
+        name,
+        (l) => renderLabels(labels, l),
+      );
+    },
+  );
 
-  app.post('/tblShippingLabel/printDeliveryNote', { schema: { body: DeliveryBody }, config: view }, async (request, reply) => {
-    const body = request.body as DeliveryDataInput;
-    const data = await getDeliveryData(db, body, request.user!);
-    const covers = { deliveries: [data.deliveryNumber] };
-    const record = { whId: body.whId, documentType: 'DELIVERY_NOTE' as const, reference: data.deliveryNumber, covers };
-    return sendPdf(db, request, reply, record, `delivery-note-${data.deliveryNumber}`, (l) => renderDeliveryNote(data, l));
-  });
+  app.post(
+    '/tblShippingLabel/printDeliveryNote',
+    { schema: { body: DeliveryBody, response: PDF }, config: view },
+    async (request, reply) => {
+      const body = request.body as DeliveryDataInput;
+      const data = await getDeliveryData(db, body, request.user!);
+      const covers = { deliveries: [data.deliveryNumber] };
+      const record = { whId: body.whId, documentType: 'DELIVERY_NOTE' as const, reference: data.deliveryNumber, covers };
+      return sendPdf(db, request, reply, record, `delivery-note-${data.deliveryNumber}`, (l) => renderDeliveryNote(data, l));
+    },
+  );
 
-  app.post('/tblShippingLabel/printDispatchList', { schema: { body: DeliveryBody }, config: view }, async (request, reply) => {
-    const body = request.body as DeliveryDataInput;
-    const data = await getDispatchData(db, body, request.user!);
-    const covers = { deliveries: [data.deliveryNumber] };
-    const record = { whId: body.whId, documentType: 'DISPATCH_LIST' as const, reference: data.deliveryNumber, covers };
-    return sendPdf(db, request, reply, record, `dispatch-list-${data.deliveryNumber}`, (l) => renderDispatchList(data, l));
-  });
+  app.post(
+    '/tblShippingLabel/printDispatchList',
+    { schema: { body: DeliveryBody, response: PDF }, config: view },
+    async (request, reply) => {
+      const body = request.body as DeliveryDataInput;
+      const data = await getDispatchData(db, body, request.user!);
+      const covers = { deliveries: [data.deliveryNumber] };
+      const record = { whId: body.whId, documentType: 'DISPATCH_LIST' as const, reference: data.deliveryNumber, covers };
+      return sendPdf(db, request, reply, record, `dispatch-list-${data.deliveryNumber}`, (l) => renderDispatchList(data, l));
+    },
+  );
 
-  app.post('/tblShippingLabel/printPackingList', { schema: { body: PackageBody }, config: view }, async (request, reply) => {
-    const body = request.body as PackageDataInput;
-    const data = await getPackageData(db, body, request.user!);
-    const reference = data.deliveryNumber ?? data.orders[0]?.orderNumber ?? '';
-    const covers = {
-      deliveries: data.deliveryNumber ? [data.deliveryNumber] : [],
-      orders: data.orders.map((o) => o.orderNumber),
-    };
-    const record = { whId: body.whId, documentType: 'PACKING_LIST' as const, reference, covers };
-    return sendPdf(db, request, reply, record, `packing-list-${reference}`, (l) => renderPackingList(data, l));
-  });
+  app.post(
+    '/tblShippingLabel/printPackingList',
+    { schema: { body: PackageBody, response: PDF }, config: view },
+    async (request, reply) => {
+      const body = request.body as PackageDataInput;
+      const data = await getPackageData(db, body, request.user!);
+      const reference = data.deliveryNumber ?? data.orders[0]?.orderNumber ?? '';
+      const covers = {
+        deliveries: data.deliveryNumber ? [data.deliveryNumber] : [],
+        orders: data.orders.map((o) => o.orderNumber),
+      };
+      const record = { whId: body.whId, documentType: 'PACKING_LIST' as const, reference, covers };
+      return sendPdf(db, request, reply, record, `packing-list-${reference}`, (l) => renderPackingList(data, l));
+    },
+  );
 }
