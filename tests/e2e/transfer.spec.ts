@@ -57,6 +57,14 @@ async function record(page: Page): Promise<{ cdp: CDPSession; take: () => Transf
   };
 }
 
+/** Saves the administrator's language: a login that names one keeps it as the user's (the login screen's pick). */
+async function saveLanguage(page: Page, language: 'zh_cn' | 'en_us'): Promise<void> {
+  const res = await page.request.post('/api/login', {
+    data: { account: 'admin', password: 'Admin#2024', captcha: '', language },
+  });
+  expect(((await res.json()) as { code: number }).code).toBe(200);
+}
+
 const sum = (transfers: Transfer[], filter: (t: Transfer) => boolean = () => true) =>
   transfers.filter(filter).reduce((total, t) => total + t.bytes, 0);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -64,11 +72,19 @@ const isJs = (t: Transfer) => t.type === 'Script' || /\.m?js(\?|$)/.test(t.url);
 const REST_MESSAGES = /\/rest-[A-Z0-9]+\.js$/;
 const isMessages = (t: Transfer) => REST_MESSAGES.test(new URL(t.url).pathname);
 
+test.afterEach(async ({ page }) => {
+  await saveLanguage(page, 'zh_cn');
+});
+
 for (const language of ['zh_cn', 'en_us'] as const) {
   test(`the login route and the first grid page travel compressed (${language})`, async ({ page }) => {
     await page.addInitScript((lang) => {
       if (!localStorage.getItem('wharf.language')) localStorage.setItem('wharf.language', lang);
     }, language);
+    // The console opens in the profile's language (issue 27 item 12): the user's saved language is the one measured,
+    // or the first grid page would also carry the other language's messages. Set back to Chinese at the end (other
+    // specs sign in through the form and expect the demo's Chinese).
+    await saveLanguage(page, language);
     const { take, arrived } = await record(page);
 
     await page.goto('/login');
