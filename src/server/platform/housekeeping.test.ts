@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/testApp';
-import { purgeExpired, SESSION_RETENTION_MS } from './housekeeping';
+import { purgeExpired, SESSION_RETENTION_MS, WEBHOOK_RETENTION_MS } from './housekeeping';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -90,13 +90,29 @@ describe('purging rows that can no longer be used', () => {
       await sql`insert into t_kiosk_enrolment (key_hash, code, expires_at, used_time, ip)
         values (${hex(32)}, ${code}, ${expires}, ${used}, '10.0.0.1')`.execute(db);
 
-    expect(await purgeExpired(db, now)).toEqual({ captchas: 1, sessions: 2, throttles: 2, enrolments: 2, idempotency: 0 });
+    expect(await purgeExpired(db, now)).toEqual({
+      captchas: 1,
+      sessions: 2,
+      throttles: 2,
+      enrolments: 2,
+      idempotency: 0,
+      webhookDeliveries: 0,
+      webhookEvents: 0,
+    });
     expect(await keys('sys_captcha')).toEqual(['captcha-live'.padEnd(64, '.')]);
     expect(await keys('sys_session')).toEqual(['ended-recently', 'open']);
     expect(await keys('sys_login_throttle')).toEqual(['still-locked', 'window-open']);
     expect(await keys('t_kiosk_enrolment')).toEqual(['PENDING1']);
     // Run again (or by another process at once): nothing more goes.
-    expect(await purgeExpired(db, now)).toEqual({ captchas: 0, sessions: 0, throttles: 0, enrolments: 0, idempotency: 0 });
+    expect(await purgeExpired(db, now)).toEqual({
+      captchas: 0,
+      sessions: 0,
+      throttles: 0,
+      enrolments: 0,
+      idempotency: 0,
+      webhookDeliveries: 0,
+      webhookEvents: 0,
+    });
   });
 
   it('deletes in batches, a bounded number per run, the rest at the next run; two processes at once delete each row once', async () => {
@@ -118,5 +134,47 @@ describe('purging rows that can no longer be used', () => {
     const [a, b] = await Promise.all([purgeExpired(db, now, { batchRows: 4 }), purgeExpired(db, now, { batchRows: 4 })]);
     expect(a.captchas + b.captchas).toBe(10);
     expect(await keys('sys_captcha')).toEqual([]);
+  });
+
+  it('deletes webhook deliveries ended more than 30 days ago with their tries, then the events none is left of', async () => {
+    const db = t.connection.db;
+    const now = t.clock.now;
+    const old = at(now, -WEBHOOK_RETENTION_MS - MINUTE);
+    const recent = at(now, -MINUTE);
+    const admin = await db.selectFrom('sysUser').select('id').where('name', '=', 'admin').executeTakeFirstOrThrow();
+    const { rows: subscription } = await sql<{ id: number }>`
+      insert into t_webhook_subscription (wh_id, url, events, secret, created_by, created_by_name)
+      values ('WH01', ${`http://127.0.0.1:9/hk-${hex(4)}`}, '*', ${hex(16)}, ${admin.id}, 'admin') returning id`.execute(db);
+    const subscriptionId = subscription[0]?.id;
+    const event = async (name: string, created: Date, fannedOut: boolean): Promise<number> => {
+      const { rows } = await sql<{ id: string }>`
+        insert into t_event_outbox (event_id, event_type, wh_id, payload, created_at, fanned_out)
+        values (gen_random_uuid(), ${name}, 'WH01', '{}'::jsonb, ${created}, ${fannedOut}) returning id`.execute(db);
+      return Number(rows[0]?.id);
+    };
+    const delivery = async (outboxId: number, status: 'P' | 'D' | 'F', updated: Date): Promise<void> => {
+      const { rows } = await sql<{ id: string }>`
+        insert into t_webhook_delivery (subscription_id, outbox_id, status, attempts, next_at, update_time)
+        values (${subscriptionId}, ${outboxId}, ${status}, 1, ${updated}, ${updated}) returning id`.execute(db);
+      await sql`insert into t_webhook_attempt (delivery_id, attempt, http_status, duration_ms, at)
+        values (${rows[0]?.id}, 1, 200, 5, ${updated})`.execute(db);
+    };
+    // Delivered long ago (goes, then its event), dead long ago (goes, then its event), delivered recently (stays),
+    // pending long ago (stays: it is still being tried), and an old event not yet fanned out (stays).
+    await delivery(await event('hk.delivered', old, true), 'D', old);
+    await delivery(await event('hk.dead', old, true), 'F', old);
+    await delivery(await event('hk.recent', old, true), 'D', recent);
+    await delivery(await event('hk.pending', old, true), 'P', old);
+    await event('hk.unsent', old, false);
+
+    const counts = await purgeExpired(db, now);
+    expect({ deliveries: counts.webhookDeliveries, events: counts.webhookEvents }).toEqual({ deliveries: 2, events: 2 });
+    const { rows: left } = await sql<{ eventType: string }>`
+      select event_type from t_event_outbox where event_type like 'hk.%' order by 1`.execute(db);
+    expect(left.map((r) => r.eventType)).toEqual(['hk.pending', 'hk.recent', 'hk.unsent']);
+    const { rows: tries } = await sql<{ n: number }>`
+      select count(*)::int as n from t_webhook_attempt a join t_webhook_delivery d on d.id = a.delivery_id
+      where d.subscription_id = ${subscriptionId}`.execute(db);
+    expect(tries[0]?.n).toBe(2);
   });
 });

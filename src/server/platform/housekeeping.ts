@@ -8,6 +8,11 @@ import { IDEMPOTENCY_RETENTION_MS } from './idempotency';
 
 /** Ended and expired sessions are kept a day: a replaced session's token answers 405 ("logged in elsewhere"), not 401. */
 export const SESSION_RETENTION_MS = 86_400_000;
+/**
+ * Webhook deliveries that ended (delivered, or dead after their last try) are kept 30 days with their tries — long
+ * enough to answer "did you send it?" and to replay a dead one — then go; an event goes once no delivery of it is left.
+ */
+export const WEBHOOK_RETENTION_MS = 30 * 86_400_000;
 /** Rows one statement deletes, and statements per table in one run: a run holds few locks at a time and always ends. */
 const BATCH_ROWS = 1_000;
 const MAX_BATCHES = 20;
@@ -48,6 +53,20 @@ const PURGES = {
     key: 'id',
     over: (now) => sql`create_time < ${new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS)}`,
   },
+  // Ended webhook deliveries (their tries go with them, `on delete cascade`), then the events none is left of: an
+  // event still waiting to be fanned out, or with a delivery pending, stays whatever its age (modules/webhooks).
+  webhookDeliveries: {
+    table: 't_webhook_delivery',
+    key: 'id',
+    over: (now) => sql`status in ('D', 'F') and update_time < ${new Date(now.getTime() - WEBHOOK_RETENTION_MS)}`,
+  },
+  webhookEvents: {
+    table: 't_event_outbox',
+    key: 'id',
+    over: (now) =>
+      sql`fanned_out and created_at < ${new Date(now.getTime() - WEBHOOK_RETENTION_MS)}
+        and not exists (select 1 from t_webhook_delivery d where d.outbox_id = t_event_outbox.id)`,
+  },
 } satisfies Record<string, Purge>;
 
 export type PurgeCounts = Record<keyof typeof PURGES, number>;
@@ -63,7 +82,7 @@ export async function purgeExpired(
   now: Date,
   { batchRows = BATCH_ROWS, maxBatches = MAX_BATCHES } = {},
 ): Promise<PurgeCounts> {
-  const counts = { captchas: 0, sessions: 0, throttles: 0, enrolments: 0, idempotency: 0 };
+  const counts = Object.fromEntries(Object.keys(PURGES).map((name) => [name, 0])) as PurgeCounts;
   for (const [name, purge] of Object.entries(PURGES) as [keyof typeof PURGES, Purge][]) {
     const table = sql.table(purge.table);
     const key = sql.ref(purge.key);
