@@ -5,6 +5,7 @@ import type { PageRequest } from '../../../shared/wire';
 import { IdSchema, PageRequestSchema } from '../../crud/crud.routes';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
+import { optionalText } from '../../platform/schemas';
 import {
   type ApiKeySaveInput,
   createApiKey,
@@ -29,8 +30,8 @@ const ApiKeyAccessBody = {
     }),
     { maxItems: 1000 },
   ),
-  expiresAt: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 40 })])),
-  remark: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 200 })])),
+  expiresAt: optionalText(40),
+  remark: optionalText(200),
 };
 const ApiKeyCreateBody = Type.Object({ name: Type.String({ maxLength: 40 }), ...ApiKeyAccessBody });
 const ApiKeyUpdateBody = Type.Object({ id: IdSchema, ...ApiKeyAccessBody });
