@@ -15,7 +15,7 @@ import { ok } from '../../platform/envelope';
 import { HttpError } from '../../platform/errors';
 import { envelope } from '../../platform/openapi';
 import { cancelOrder } from '../outbound/orders.service';
-import { saveOrder, savePo } from './integration.service';
+import { readShipments, saveOrder, savePo } from './integration.service';
 
 const Code = (max: number) => Type.String({ minLength: 1, maxLength: max });
 const Opt = (max: number) => Type.Optional(Type.String({ maxLength: max }));
@@ -142,6 +142,45 @@ const StockPage = {
   },
 };
 
+const ShipmentBody = Type.Object({ whId: Code(20), deliveryNumber: Opt(30), orderNumber: Opt(30) });
+
+const ShipmentList = {
+  type: 'array',
+  items: {
+    type: 'object',
+    required: ['deliveryNumber', 'carrier', 'status', 'shipTime', 'orders', 'cartons', 'pod'],
+    properties: {
+      deliveryNumber: { type: 'string' },
+      carrier: { type: 'string' },
+      status: { type: 'string', enum: ['O', 'S'], description: 'O open, S shipped' },
+      shipTime: { type: ['string', 'null'] },
+      orders: { type: 'array', items: { type: 'string' } },
+      cartons: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['cartonNumber', 'orderNumber', 'clientCode', 'status', 'trackingNumber'],
+          properties: {
+            cartonNumber: { type: 'string' },
+            orderNumber: { type: 'string' },
+            clientCode: { type: 'string' },
+            status: { type: 'string', description: 'L labelled, D in the delivery, S shipped' },
+            trackingNumber: { type: ['string', 'null'], description: "the carrier label's barcode" },
+          },
+        },
+      },
+      pod: {
+        type: ['object', 'null'],
+        required: ['id', 'document'],
+        properties: {
+          id: { type: 'integer' },
+          document: { type: 'string', description: 'POST this route with {whId, deliveryNumber}: the signed PDF' },
+        },
+      },
+    },
+  },
+};
+
 const STORED_ITEMS: CrudBinding = { entity: tStoredItem, table: 'v_stored_item' };
 const STOCK_FIELDS = Object.keys(StockRow.properties);
 
@@ -240,5 +279,26 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: AppContext)
       const content = page.content.map((row) => Object.fromEntries(STOCK_FIELDS.map((f) => [f, row[f] ?? null])));
       return ok({ ...page, content });
     },
+  );
+  app.post(
+    '/integration/shipment',
+    {
+      schema: {
+        description:
+          'The delivery of a delivery number, or the deliveries of an order: carrier, status, ship time, orders, the ' +
+          "caller's cartons with their tracking numbers, and the proof of delivery (`pod.document`) when signed.",
+        body: ShipmentBody,
+        response: { 200: envelope(ShipmentList) },
+      },
+      config: { permission: permission('tblShippingLabel', 'view') },
+    },
+    async (request) =>
+      ok(
+        await readShipments(
+          ctx.db,
+          request.user!,
+          request.body as { whId: string; deliveryNumber?: string; orderNumber?: string },
+        ),
+      ),
   );
 }

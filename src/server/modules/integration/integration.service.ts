@@ -135,3 +135,83 @@ export function saveOrder(
 export function savePo(db: Db, user: SessionUser, input: DocumentInput & { poNumber: string }): Promise<SavedDocument> {
   return inTransaction(db, (trx) => saveDocument(trx, user, PO, input, input.poNumber));
 }
+
+export interface ShipmentCarton {
+  cartonNumber: string;
+  orderNumber: string;
+  clientCode: string;
+  status: string;
+  trackingNumber: string | null;
+}
+
+export interface Shipment {
+  deliveryNumber: string;
+  carrier: string;
+  status: string;
+  shipTime: string | null;
+  orders: string[];
+  cartons: ShipmentCarton[];
+  /** The proof of delivery stored with the hand-over: fetched with POST /api/tblShippingLabel/getPodDocument. */
+  pod: { id: number; document: string } | null;
+}
+
+/**
+ * `integration/shipment`: the deliveries of one delivery number or of one order's cartons, each with the caller's
+ * cartons only (its granted clients), their tracking numbers (the label's barcode) and the proof of delivery. A
+ * delivery holding none of the caller's cartons is not found, like one that does not exist.
+ */
+export async function readShipments(
+  db: Db,
+  user: SessionUser,
+  query: { whId: string; deliveryNumber?: string; orderNumber?: string },
+): Promise<Shipment[]> {
+  const { whId } = query;
+  if (!grantsWarehouse(user, whId)) throw new AppError('warehouseNotGranted', { whId });
+  if (!query.deliveryNumber && !query.orderNumber)
+    throw new AppError('fieldRequired', { field: 'entity.tDelivery.field.deliveryNumber' });
+  const { rows } = await sql<
+    ShipmentCarton & {
+      deliveryNumber: string;
+      carrier: string;
+      deliveryStatus: string;
+      shipTime: string | null;
+      podId: number | null;
+    }
+  >`
+    select d.delivery_number, d.carrier_id as carrier, d.status as delivery_status, d.ship_time::text as ship_time,
+      c.carton_number, c.order_number, c.client_code, c.status, c.ship_label_barcode as tracking_number,
+      (select max(p.id) from t_delivery_pod p where p.delivery_id = d.id) as pod_id
+    from t_delivery d join tbl_shipping_label c on c.wh_id = d.wh_id and c.delivery_number = d.delivery_number
+    where d.wh_id = ${whId}
+      and (${query.deliveryNumber ?? null}::varchar is null or d.delivery_number = ${query.deliveryNumber ?? null})
+      and (${query.orderNumber ?? null}::varchar is null or d.delivery_number in (select o.delivery_number
+        from tbl_shipping_label o where o.wh_id = ${whId} and o.order_number = ${query.orderNumber ?? null}))
+    order by d.delivery_number, c.carton_number`.execute(db);
+  const own = rows.filter((r) => grantsClient(user, whId, r.clientCode, 'read'));
+  if (own.length === 0) throw new AppError('notFound');
+  const shipments = new Map<string, Shipment>();
+  for (const r of own) {
+    let s = shipments.get(r.deliveryNumber);
+    if (!s) {
+      s = {
+        deliveryNumber: r.deliveryNumber,
+        carrier: r.carrier,
+        status: r.deliveryStatus,
+        shipTime: r.shipTime,
+        orders: [],
+        cartons: [],
+        pod: r.podId === null ? null : { id: Number(r.podId), document: '/api/tblShippingLabel/getPodDocument' },
+      };
+      shipments.set(r.deliveryNumber, s);
+    }
+    if (!s.orders.includes(r.orderNumber)) s.orders.push(r.orderNumber);
+    s.cartons.push({
+      cartonNumber: r.cartonNumber,
+      orderNumber: r.orderNumber,
+      clientCode: r.clientCode,
+      status: r.status,
+      trackingNumber: r.trackingNumber,
+    });
+  }
+  return [...shipments.values()];
+}
