@@ -12,7 +12,8 @@ import { findPage } from '../../crud/crud.service';
 import type { CrudBinding, Row } from '../../crud/crud.types';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
-import { HttpError } from '../../platform/errors';
+import { AppError, HttpError } from '../../platform/errors';
+import { grantsWarehouse } from '../../platform/grants';
 import { envelope } from '../../platform/openapi';
 import { cancelOrder } from '../outbound/orders.service';
 import { readShipments, saveOrder, savePo } from './integration.service';
@@ -266,6 +267,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: AppContext)
     },
     async (request) => {
       const body = request.body as { whId: string; pageNum: number; pageSize: number } & Record<string, unknown>;
+      if (!grantsWarehouse(request.user!, body.whId)) throw new AppError('warehouseNotGranted', { whId: body.whId });
       const columnFilters: Record<string, ColumnFilterValue> = {};
       for (const field of ['whId', 'clientCode', 'itemNumber', 'lotNumber', 'locationId']) {
         const value = body[field];

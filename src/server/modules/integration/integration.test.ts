@@ -126,6 +126,8 @@ describe('business API', () => {
     const stock = await call<{ content: Row[] }>(keyA, '/api/integration/stock', { whId: FIX.whId, clientCode: FIX.otherClient });
     expect(stock.body, stock.body.msg ?? '').toMatchObject({ code: 200 });
     expect(stock.body.data.content).toEqual([]);
+    const elsewhere = await call(keyA, '/api/integration/stock', { whId: 'WH02' });
+    expect(elsewhere.body).toMatchObject({ code: -10000, errorCode: 'warehouseNotGranted' });
     // B cancels its own.
     const own = await call(keyB, '/api/integration/order/cancel', { whId: FIX.whId, orderNumber: 'INT-SO-B' });
     expect(own.body).toMatchObject({ code: 200, data: 1 });
