@@ -18,6 +18,7 @@ import { PUTAWAY_BINDINGS } from './modules/inbound/putaway.bindings';
 import { registerPutawayRoutes } from './modules/inbound/putaway.routes';
 import { RECEIPT_BINDINGS } from './modules/inbound/receipts.bindings';
 import { registerReceivingRoutes } from './modules/inbound/receiving.routes';
+import { registerIntegrationRoutes } from './modules/integration/integration.routes';
 import { INVENTORY_BINDINGS } from './modules/inventory/inventory.bindings';
 import { registerInventoryRoutes } from './modules/inventory/inventory.routes';
 import { registerKioskRoutes } from './modules/kiosk/kiosk.routes';
@@ -187,6 +188,7 @@ export async function buildApp(options: AppOptions): Promise<WharfApp> {
         tag('kiosk', () => registerKioskRoutes(api, ctx));
         tag('imports', () => registerImportRoutes(api, ctx));
         tag('webhooks', () => registerWebhookRoutes(api, ctx));
+        tag('integration', () => registerIntegrationRoutes(api, ctx));
         tag('api', () =>
           api.get(
             '/openapi.json',

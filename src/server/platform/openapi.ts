@@ -98,6 +98,7 @@ export const MODULE_TAGS = {
   kiosk: 'Dock stations',
   imports: 'Excel import',
   webhooks: 'Webhook subscriptions and deliveries',
+  integration: 'Business API for integrators: an order or PO with its lines in one call, cancel, stock',
   api: 'This description',
 } as const;
 export type ModuleTag = keyof typeof MODULE_TAGS;
