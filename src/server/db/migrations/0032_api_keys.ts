@@ -13,6 +13,14 @@ import { type Kysely, sql } from 'kysely';
  *   `pending` while the first request runs, then `done` with the answer replayed to repeats; kept 24 hours.
  * - the Integrations screen (`sys/integration`, `sys:apiKey:view|add|edit|delete`) for databases seeded before this.
  */
+/**
+ * The users that are people. `u.*` is fixed when the view is made: a later migration that adds, drops or changes a
+ * column of sys_user drops this view first and makes it again with this statement (else the column is missing from the
+ * Users screen, or cannot be dropped).
+ */
+export const USER_PERSON_VIEW = `create view sys_user_person as
+      select u.* from sys_user u where not exists (select 1 from sys_api_key k where k.user_id = u.id)`;
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql
     .raw(`
@@ -30,8 +38,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       create_time timestamptz not null default now()
     );
 
-    create view sys_user_person as
-      select u.* from sys_user u where not exists (select 1 from sys_api_key k where k.user_id = u.id);
+    ${USER_PERSON_VIEW};
 
     create view sys_api_key_list as
       select k.id, k.name, k.prefix, k.remark, k.expires_at, k.last_used_at, k.revoked_at, k.created_by, k.create_time,
