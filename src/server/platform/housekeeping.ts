@@ -5,6 +5,7 @@ import { WINDOW_MS } from '../modules/auth/throttle';
 import { holdExpiredStock } from '../modules/inventory/expiry';
 import type { AppContext } from './context';
 import { IDEMPOTENCY_RETENTION_MS } from './idempotency';
+import { repeatInBackground } from './repeat';
 
 /** Ended and expired sessions are kept a day: a replaced session's token answers 405 ("logged in elsewhere"), not 401. */
 export const SESSION_RETENTION_MS = 86_400_000;
@@ -100,36 +101,20 @@ export async function purgeExpired(
 
 /** Runs `purgeExpired` and the hold of expired stock (`holdExpiredStock`) on a schedule; answers the stop function for shutdown (it waits for a run in progress). */
 export function startHousekeeping(ctx: AppContext, log: FastifyBaseLogger): () => Promise<void> {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> = Promise.resolve();
-  let stopped = false;
-  const schedule = (ms: number) => {
-    if (stopped) return;
-    timer = setTimeout(run, ms);
-    timer.unref();
-  };
-  const run = () => {
-    running = (async () => {
-      try {
-        const counts = await purgeExpired(ctx.db, ctx.now());
-        if (Object.values(counts).some((n) => n > 0)) log.info({ deleted: counts }, 'expired rows purged');
-      } catch (error) {
-        log.error({ err: error }, 'purging expired rows failed');
-      }
-      try {
-        // Expired stock leaves availability (inventory/expiry.ts): once across every process (an advisory lock).
-        const held = await holdExpiredStock(ctx.db);
-        if (held > 0) log.info({ held }, 'expired stock held');
-      } catch (error) {
-        log.error({ err: error }, 'holding expired stock failed');
-      }
-      schedule(EVERY_MS);
-    })();
-  };
-  schedule(FIRST_RUN_MS);
-  return async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await running;
-  };
+  return repeatInBackground(async () => {
+    try {
+      const counts = await purgeExpired(ctx.db, ctx.now());
+      if (Object.values(counts).some((n) => n > 0)) log.info({ deleted: counts }, 'expired rows purged');
+    } catch (error) {
+      log.error({ err: error }, 'purging expired rows failed');
+    }
+    try {
+      // Expired stock leaves availability (inventory/expiry.ts): once across every process (an advisory lock).
+      const held = await holdExpiredStock(ctx.db);
+      if (held > 0) log.info({ held }, 'expired stock held');
+    } catch (error) {
+      log.error({ err: error }, 'holding expired stock failed');
+    }
+    return EVERY_MS;
+  }, FIRST_RUN_MS);
 }

@@ -13,6 +13,7 @@ import type { Db } from '../../db/connect';
 import { inTransaction } from '../../db/transaction';
 import type { AppContext } from '../../platform/context';
 import { grantsClient } from '../../platform/grants';
+import { repeatInBackground } from '../../platform/repeat';
 import { loadAccessOf } from '../../platform/session';
 
 export interface DispatchOptions {
@@ -226,34 +227,18 @@ export function startWebhookDispatcher(
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
   options: Partial<DispatchOptions> & { pollMs?: number } = {},
 ): () => Promise<void> {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> = Promise.resolve();
-  let stopped = false;
-  const schedule = (ms: number) => {
-    if (stopped) return;
-    timer = setTimeout(run, ms);
-    timer.unref();
-  };
-  const run = () => {
-    running = (async () => {
-      let busy = false;
-      try {
-        const c = await dispatchOnce(ctx.db, ctx.now, options);
-        busy = c.fannedOut + c.delivered + c.retried + c.dead > 0;
-        if (c.dead > 0) log.warn({ dead: c.dead }, 'webhook deliveries dead-lettered');
-      } catch (error) {
-        log.error({ err: error }, 'webhook dispatch failed');
-      }
-      // Work found: look again at once (a backlog drains at full speed); otherwise wait a poll.
-      schedule(busy ? 0 : (options.pollMs ?? POLL_MS));
-    })();
-  };
-  schedule(options.pollMs ?? POLL_MS);
-  return async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await running;
-  };
+  return repeatInBackground(async () => {
+    let busy = false;
+    try {
+      const c = await dispatchOnce(ctx.db, ctx.now, options);
+      busy = c.fannedOut + c.delivered + c.retried + c.dead > 0;
+      if (c.dead > 0) log.warn({ dead: c.dead }, 'webhook deliveries dead-lettered');
+    } catch (error) {
+      log.error({ err: error }, 'webhook dispatch failed');
+    }
+    // Work found: look again at once (a backlog drains at full speed); otherwise wait a poll.
+    return busy ? 0 : (options.pollMs ?? POLL_MS);
+  }, options.pollMs ?? POLL_MS);
 }
 
 /** Sends the deliveries again (administrator replay): pending, due now, tries counted afresh. Answers how many. */
