@@ -5,6 +5,7 @@
  */
 import type SlInputElement from '@shoelace-style/shoelace/dist/components/input/input.component.js';
 import { type KeyboardEvent, useState } from 'react';
+import { OptionList } from './OptionList';
 import { SlInput, SlPopup } from './sl';
 
 export interface ChoiceInputProps {
@@ -85,25 +86,16 @@ export function ChoiceInput({ label, value, choices, onChange, required, maxLeng
           onSlBlur={() => setOpen(false)}
           onKeyDown={onKeyDown}
         />
-        <div className="wharf-lookup__list" role="listbox" aria-label={label} data-testid={`${testId}-options`}>
-          {shown.map((choice, i) => (
-            <div
-              key={choice}
-              role="option"
-              aria-selected={i === active}
-              tabIndex={-1}
-              className={`wharf-lookup__option${i === active ? ' wharf-lookup__option--active' : ''}`}
-              // mousedown, not click: the field keeps its focus until the choice is made.
-              onMouseDown={(event) => {
-                event.preventDefault();
-                choose(choice);
-              }}
-              onMouseEnter={() => setActive(i)}
-            >
-              {choice}
-            </div>
-          ))}
-        </div>
+        <OptionList
+          items={shown}
+          keyOf={(choice) => choice}
+          labelOf={(choice) => choice}
+          active={active}
+          onActive={setActive}
+          onChoose={choose}
+          testId={testId}
+          label={label}
+        />
       </SlPopup>
     </div>
   );

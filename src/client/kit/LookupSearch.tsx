@@ -9,6 +9,7 @@ import { LOOKUP_KEYWORD_MAX_LENGTH, LOOKUP_NOT_FOUND, type OptionEntry } from '.
 import { toast } from './api';
 import { useT } from './i18n';
 import { loadOptions } from './lookupOptions';
+import { OptionList } from './OptionList';
 import { SlInput, SlPopup } from './sl';
 import { fitTextStyle } from './textWidth';
 import { insertGroupSeparator, isGroupSeparatorKey } from './useWedgeScanner';
@@ -260,28 +261,19 @@ export function LookupSearch({
           }}
           onKeyDown={onKeyDown}
         />
-        <div className="wharf-lookup__list" role="listbox" data-testid={testId ? `${testId}-options` : undefined}>
-          {matches.map((option, i) => (
-            <div
-              key={option.optionValue}
-              role="option"
-              aria-selected={i === active}
-              tabIndex={-1}
-              className={`wharf-lookup__option${i === active ? ' wharf-lookup__option--active' : ''}`}
-              // mousedown, not click: the field must keep its focus until the choice is made.
-              onMouseDown={(event) => {
-                event.preventDefault();
-                choose(option);
-              }}
-              onMouseEnter={() => setActive(i)}
-            >
-              {option.optionDisplay}
-            </div>
-          ))}
+        <OptionList
+          items={matches}
+          keyOf={(option) => option.optionValue}
+          labelOf={(option) => option.optionDisplay}
+          active={active}
+          onActive={setActive}
+          onChoose={choose}
+          testId={testId}
+        >
           {matchesFor !== null && matches.length === 0 ? (
             <div className="wharf-lookup__empty">{t('kit.lookup.noMatch')}</div>
           ) : null}
-        </div>
+        </OptionList>
       </SlPopup>
     </div>
   );
