@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { type EntityDef, type FieldDef, rowTimes } from '../../shared/entities/defineEntity';
 import { permission } from '../../shared/permissions';
 import { MAX_PAGE_NUM, MAX_PAGE_SIZE, type PageRequest } from '../../shared/wire';
+import { countAnswer, page } from '../platform/answerSchemas';
 import type { AppContext } from '../platform/context';
 import { ok } from '../platform/envelope';
 import { AppError } from '../platform/errors';
@@ -75,20 +76,10 @@ export function entityRowSchema(def: EntityDef): JsonSchema {
 }
 
 /** The answer of findPage: one page of rows and the total. */
-const pageAnswer = (def: EntityDef): JsonSchema =>
-  envelope({
-    type: 'object',
-    required: ['content', 'totalSize', 'pageNum', 'pageSize'],
-    properties: {
-      content: { type: 'array', items: entityRowSchema(def) },
-      totalSize: { type: 'integer' },
-      pageNum: { type: 'integer' },
-      pageSize: { type: 'integer' },
-    },
-  });
+const pageAnswer = (def: EntityDef): JsonSchema => envelope(page(entityRowSchema(def)));
 /** save answers the row's id; delete the number of rows deleted. */
 const savedId = envelope({ type: 'integer', description: 'the id of the saved row' });
-const deletedCount = envelope({ type: 'integer', description: 'the number of rows deleted' });
+const deletedCount = countAnswer;
 
 /** Registers `/{entity}/findPage|save|delete` for each binding, each behind its permission. */
 export function registerCrudRoutes(app: FastifyInstance, ctx: AppContext, bindings: readonly CrudBinding[]): void {
