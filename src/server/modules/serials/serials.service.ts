@@ -20,26 +20,9 @@ import { AppError } from '../../platform/errors';
 import { type Grantee, grantScope, grantsWarehouse } from '../../platform/grants';
 import type { Actor } from '../inventory/execute.service';
 import { lockStoredItem, type StockKey, toMilli } from '../inventory/ledger.service';
-import {
-  atSpot,
-  INSPECT_HOLD,
-  logEvents as logHistory,
-  type SerialDocument,
-  type SerialEvent,
-  type SerialSpot,
-} from './serials.state';
+import { atSpot, INSPECT_HOLD, logEvents, type SerialDocument, type SerialEvent, type SerialSpot } from './serials.state';
 
-export type { SerialDocument, SerialEvent } from './serials.state';
-
-const logEvents = (
-  trx: Trx,
-  whId: string,
-  itemNumber: string,
-  serials: readonly string[],
-  event: SerialEvent,
-  document: SerialDocument,
-  actor: Actor,
-) => logHistory(trx, whId, itemNumber, serials, event, document, actor.name);
+export type { SerialDocument, SerialEvent };
 
 const FIELD = 'entity.tblSnMaster.field.serialNumber';
 const CONTROL = /\p{Cc}/u;
@@ -149,7 +132,7 @@ export async function enterSerials(trx: Trx, input: SerialsIn, actor: Actor): Pr
   const entered = new Set(rows.map((r) => r.serialNumber));
   const missed = list.find((s) => !entered.has(s));
   if (missed) throw new AppError('serialTwice', { serialNumber: missed, itemNumber: key.itemNumber, locationId: '—' });
-  await logEvents(trx, key.whId, key.itemNumber, list, input.event, input.document, actor);
+  await logEvents(trx, key.whId, key.itemNumber, list, input.event, input.document, actor.name);
   return list;
 }
 
@@ -200,7 +183,7 @@ export async function moveSerials(trx: Trx, input: SerialsMove, actor: Actor): P
       order_number = ${input.orderNumber}, carton_number = ${input.cartonNumber ?? null}, update_by = ${actor.name},
       update_time = now()
     where id = any(${[...rows.values()].map((r) => r.id)}::int[])`.execute(trx);
-  await logEvents(trx, input.whId, input.itemNumber, list, input.event, input.document, actor);
+  await logEvents(trx, input.whId, input.itemNumber, list, input.event, input.document, actor.name);
   return list;
 }
 
@@ -268,7 +251,7 @@ export async function carrySerials(trx: Trx, input: SerialsCarry, actor: Actor):
     }
     return [];
   }
-  await logEvents(trx, from.whId, from.itemNumber, moved, input.event, input.document, actor);
+  await logEvents(trx, from.whId, from.itemNumber, moved, input.event, input.document, actor.name);
   return moved;
 }
 
@@ -335,7 +318,7 @@ export async function passInspectedSerials(
     update tbl_sn_master set status = 'IN', hold_reason = null, update_by = ${actor.name}, update_time = now()
     where ${atSpot(spot)} and status = 'HOLD' and hold_reason = ${INSPECT_HOLD} and receipt_row_id = ${receiptRowId}
     returning serial_number`.execute(trx);
-  await logEvents(trx, spot.whId, spot.itemNumber, rows.map((r) => r.serialNumber).sort(), 'INSPECT_PASS', document, actor);
+  await logEvents(trx, spot.whId, spot.itemNumber, rows.map((r) => r.serialNumber).sort(), 'INSPECT_PASS', document, actor.name);
 }
 
 /**
@@ -418,7 +401,7 @@ export async function leaveSerials(
   await sql`
     update tbl_sn_master set status = 'OUT', update_by = ${actor.name}, update_time = now()
     where id = any(${ids}::int[])`.execute(trx);
-  await logEvents(trx, key.whId, key.itemNumber, list, 'ADJUST_OUT', document, actor);
+  await logEvents(trx, key.whId, key.itemNumber, list, 'ADJUST_OUT', document, actor.name);
   await sql`update tbl_sn_master set location_id = null, hu_id = null where id = any(${ids}::int[])`.execute(trx);
   return list;
 }
