@@ -11,11 +11,13 @@ import { type Action, permission } from '../../shared/permissions';
 import { isCalendarDate } from '../../shared/validation';
 import { MAX_PAGE_SIZE, type PageResult, type PageSort } from '../../shared/wire';
 import type { Db } from '../db/connect';
+import { page } from '../platform/answerSchemas';
 import type { AppContext, SessionUser } from '../platform/context';
 import { ok } from '../platform/envelope';
 import { AppError } from '../platform/errors';
 import { grantScope, grantsWarehouse } from '../platform/grants';
-import { PageNumSchema } from './crud.routes';
+import { envelope, type JsonSchema } from '../platform/openapi';
+import { entityRowSchema, PageNumSchema } from './crud.routes';
 import type { Row } from './crud.types';
 import { filterValue, matchCondition } from './filter';
 
@@ -77,6 +79,8 @@ export interface DocumentSearch<S extends { whId: string }> {
   conditions: (where: SearchWhere, search: S) => void;
   /** A select over the lines of the header row `m` (one row): its columns are added to each header row. */
   totals: RawBuilder<unknown>;
+  /** The columns `totals` adds, as the answer describes them (server README "The API description"). */
+  totalsSchema: Record<string, JsonSchema>;
   /** The order without a sort (columns of `m`); default newest first (`m.id desc`). */
   order?: RawBuilder<unknown>;
 }
@@ -147,9 +151,14 @@ export function registerDocumentSearchRoute<S extends { whId: string }>(
       ]),
     ),
   });
+  // A row is the header's columns (`m.*`: the entity's fields, and any column it does not declare) with its totals.
+  const row = entityRowSchema(def.entity);
+  const answer = envelope(
+    page({ ...row, properties: { ...(row.properties as Record<string, JsonSchema>), ...def.totalsSchema } }),
+  );
   app.post(
     `/${def.entity.name}/findPageByPara`,
-    { schema: { body }, config: { permission: permission(def.entity.resource, action) } },
+    { schema: { body, response: { 200: answer } }, config: { permission: permission(def.entity.resource, action) } },
     async (request) => {
       const { pageNum, pageSize, sort, columnFilters } = request.body as {
         pageNum: number;

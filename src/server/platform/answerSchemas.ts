@@ -44,3 +44,47 @@ export function page(item: JsonSchema): JsonSchema {
     },
   };
 }
+
+// Part B
+
+/** An object of exactly these fields, each present (an answer whose shape is fixed): nothing more, nothing left out. */
+export function fixedObject(properties: Record<string, JsonSchema>, optional: readonly string[] = []): JsonSchema {
+  return {
+    type: 'object',
+    properties,
+    required: Object.keys(properties).filter((name) => !optional.includes(name)),
+    additionalProperties: false,
+  };
+}
+
+/** A text always present (a key, a code of a row that has one). */
+export const requiredText: JsonSchema = { type: 'string' };
+
+/** A whole number always present (an id, a line number, a count). */
+export const integer: JsonSchema = { type: 'integer' };
+
+/** A nullable whole number. */
+export const nullableInteger: JsonSchema = { type: ['integer', 'null'] };
+
+/** A decimal always present, sent as text. */
+export const amount: JsonSchema = { type: 'string', description: 'a decimal number as text' };
+
+/** A nullable calendar day as `yyyy-MM-dd` text. */
+export const day: JsonSchema = { type: ['string', 'null'], description: 'a date as yyyy-MM-dd' };
+
+/** A code of a closed list (a status, a flag). */
+export function codeOf(codes: readonly string[], nullable = false): JsonSchema {
+  return nullable ? { type: ['string', 'null'], enum: [...codes, null] } : { type: 'string', enum: [...codes] };
+}
+
+/** The id of the saved row (0 where the spec answers "not allowed"). */
+export const idAnswer = envelope({ type: 'integer', minimum: 0, description: 'the id of the saved row' });
+
+/** A yes or no answer. */
+export const booleanAnswer = envelope({ type: 'boolean' });
+
+/** A choice list: each value with the text shown for it. */
+export const choices = envelope(list(fixedObject({ optionValue: requiredText, optionDisplay: requiredText })));
+
+/** The spec's `data: 1` of an action that answers only that it was done (bounds, not `const`: a refusal is null). */
+export const doneAnswer = envelope({ type: 'integer', minimum: 1, maximum: 1, description: '1: done' });

@@ -1,11 +1,25 @@
 /** `/tReceipt/*` inspection calls (spec 001 §7 getInspectionDetail, generateInspectionDetail; README "Inspection"). */
+
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { CODE_LISTS } from '../../../shared/entities/codeLists';
 import { permission } from '../../../shared/permissions';
 import { type FieldRule, matchesRule } from '../../../shared/validation';
+import {
+  amount,
+  codeOf,
+  fixedObject,
+  integer,
+  list,
+  nullableInteger,
+  requiredText,
+  text,
+  time,
+} from '../../platform/answerSchemas';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
+import { envelope } from '../../platform/openapi';
 import { optionalText } from '../../platform/schemas';
 import { SerialNumbersSchema } from '../serials/serials.schema';
 import {
@@ -30,6 +44,55 @@ export function quantity(value: string | number, rule: FieldRule, field: string)
   return String(value).trim();
 }
 
+const InspectionLine = fixedObject({
+  id: integer,
+  whId: requiredText,
+  receiptRowId: integer,
+  receiptId: requiredText,
+  itemNumber: requiredText,
+  itemDescription: requiredText,
+  lotNumber: text,
+  locationId: requiredText,
+  qtyToInspect: amount,
+  sampleQty: amount,
+  qtyPassed: amount,
+  qtyFailed: amount,
+  failLocationId: text,
+  result: codeOf(CODE_LISTS.inspectionResult),
+  inspectBy: text,
+  inspectTime: time,
+  remark: text,
+  clientCode: requiredText,
+  poNumber: requiredText,
+  lineNumber: integer,
+  huId: text,
+  receiptStatus: codeOf(CODE_LISTS.receiptStatus),
+  uom: requiredText,
+  sampleRate: nullableInteger,
+});
+const InspectionLines = envelope(list(InspectionLine));
+
+/** A receipt row awaiting inspection, with its inspection line's id and result once generated. */
+const AwaitingRow = fixedObject({
+  id: integer,
+  whId: requiredText,
+  receiptId: requiredText,
+  clientCode: requiredText,
+  poNumber: requiredText,
+  lineNumber: integer,
+  itemNumber: requiredText,
+  itemDescription: requiredText,
+  lotNumber: text,
+  huId: text,
+  locationId: requiredText,
+  uom: requiredText,
+  sampleRate: nullableInteger,
+  goodQty: amount,
+  receiptDate: { type: 'string', format: 'date-time' },
+  inspectionId: nullableInteger,
+  result: codeOf(['N'], true),
+});
+
 export function registerInspectionRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const view = permission('tReceipt', 'view');
@@ -37,7 +100,10 @@ export function registerInspectionRoutes(app: FastifyInstance, ctx: AppContext):
 
   app.post(
     '/tReceipt/generateInspectionDetail',
-    { schema: { body: Type.Object({ whId: WhId, receiptId: ReceiptId }) }, config: { permission: edit } },
+    {
+      schema: { body: Type.Object({ whId: WhId, receiptId: ReceiptId }), response: { 200: InspectionLines } },
+      config: { permission: edit },
+    },
     async (request) => ok(await generateInspectionDetail(db, request.user!, request.body as { whId: string; receiptId: string })),
   );
 
@@ -51,6 +117,7 @@ export function registerInspectionRoutes(app: FastifyInstance, ctx: AppContext):
           receiptId: Type.Optional(Type.String({ maxLength: 30 })),
           result: Type.Optional(Type.Union([Type.Literal('N'), Type.Literal('P'), Type.Literal('F'), Type.Literal('')])),
         }),
+        response: { 200: InspectionLines },
       },
       config: { permission: view },
     },
@@ -63,7 +130,10 @@ export function registerInspectionRoutes(app: FastifyInstance, ctx: AppContext):
   // The inspection screen's first table: receipt rows awaiting inspection, with their line when generated.
   app.post(
     '/tReceipt/getAwaitingInspection',
-    { schema: { body: Type.Object({ whId: WhId, clientCode: ClientCode }) }, config: { permission: view } },
+    {
+      schema: { body: Type.Object({ whId: WhId, clientCode: ClientCode }), response: { 200: envelope(list(AwaitingRow)) } },
+      config: { permission: view },
+    },
     async (request) =>
       ok(await receiptsAwaitingInspection(db, request.user!, request.body as { whId: string; clientCode?: string })),
   );
@@ -80,6 +150,7 @@ export function registerInspectionRoutes(app: FastifyInstance, ctx: AppContext):
           remark: optionalText(200),
           serialNumbers: SerialNumbersSchema,
         }),
+        response: { 200: envelope(InspectionLine) },
       },
       config: { permission: edit, audit: true },
     },

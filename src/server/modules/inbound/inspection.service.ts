@@ -284,7 +284,9 @@ async function recordInTransaction(db: Db, actor: Actor, input: InspectionResult
     const [answer] = await inspectionLines(trx, actor, { whId: line.whId, receiptId: line.receiptId }).then((rows) =>
       rows.filter((r) => r.id === line.id),
     );
-    return answer ?? {};
+    // The line just recorded is the actor's (checked above): it is always found.
+    if (!answer) throw new AppError('notFound');
+    return answer;
   });
 }
 

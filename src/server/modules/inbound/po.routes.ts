@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { CODE_LISTS } from '../../../shared/entities/codeLists';
 import { permission } from '../../../shared/permissions';
 import { registerDocumentSearchRoute, statusParameter } from '../../crud/documentSearch';
+import { doneAnswer } from '../../platform/answerSchemas';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { registerDocumentLineRoutes } from '../inventory/lines.routes';
@@ -35,7 +36,10 @@ export function registerPoRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post(
     '/tPoMaster/cancelPo',
     {
-      schema: { body: Type.Object({ whId: WhId, poNumber: PoNumber }) },
+      schema: {
+        body: Type.Object({ whId: WhId, poNumber: PoNumber }),
+        response: { 200: doneAnswer },
+      },
       config: { permission: permission('tPoMaster', 'edit') },
     },
     async (request) => {

@@ -2,6 +2,7 @@
  * Purchase orders (spec 001 §3 "PO master", §7 tPoMaster; statuses in docs/flows.md and this module's README): the status
  * rules the header, its lines and its actions share, cancelling, and the parameterised search.
  */
+
 import { type RawBuilder, sql } from 'kysely';
 import { tPoMaster } from '../../../shared/entities/tPoMaster';
 import type { Row, Trx } from '../../crud/crud.types';
@@ -9,6 +10,7 @@ import type { DocumentSearch } from '../../crud/documentSearch';
 import { filterValue, matchCondition } from '../../crud/filter';
 import type { Db } from '../../db/connect';
 import { inTransaction } from '../../db/transaction';
+import { amount, integer } from '../../platform/answerSchemas';
 import type { SessionUser } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { grantsClient, grantsWarehouse } from '../../platform/grants';
@@ -135,4 +137,5 @@ export const PO_SEARCH: DocumentSearch<PoSearch> = {
   totals: sql`select count(*)::int as line_count, coalesce(trim_scale(sum(d.qty)), 0)::text as qty_ordered,
     coalesce(trim_scale(sum(d.qty_received)), 0)::text as qty_received
     from t_po_detail d where d.wh_id = m.wh_id and d.po_number = m.po_number`,
+  totalsSchema: { lineCount: integer, qtyOrdered: amount, qtyReceived: amount },
 };

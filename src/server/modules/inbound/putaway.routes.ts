@@ -1,9 +1,12 @@
 /** `/tReceipt/*` putaway calls (README "Putaway"): ready receipts, suggestions, and the putaway movement task. */
+
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { permission } from '../../../shared/permissions';
+import { amount, day, fixedObject, integer, list, nullableInteger, requiredText, text } from '../../platform/answerSchemas';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
+import { envelope } from '../../platform/openapi';
 import { QtySchema, quantity } from './inspection.routes';
 import { createPutawayTasks, readyReceipts, suggestPutaway } from './putaway.service';
 
@@ -23,17 +26,57 @@ const clean = (body: ReceiptFilterBody) => ({
   ...(body.ids && body.ids.length > 0 ? { ids: body.ids } : {}),
 });
 
+/** `ReadyReceipt` (putaway.service.ts): a receipt row with what is left to put away, in base units. */
+const ReadyRow = fixedObject({
+  id: integer,
+  whId: requiredText,
+  receiptId: requiredText,
+  clientCode: requiredText,
+  poNumber: requiredText,
+  lineNumber: integer,
+  itemNumber: requiredText,
+  itemDescription: requiredText,
+  classId: text,
+  uom: requiredText,
+  lotNumber: text,
+  huId: text,
+  locationId: requiredText,
+  storedAttributeId: nullableInteger,
+  expirationDate: day,
+  remainingQty: amount,
+});
+
+/** `PutawayLine`: a suggested destination; none (with its zone) for what found no room. */
+const SuggestedLine = fixedObject({
+  receiptRowId: integer,
+  receiptId: requiredText,
+  lineNumber: integer,
+  itemNumber: requiredText,
+  itemDescription: requiredText,
+  lotNumber: text,
+  huId: text,
+  sourceLocationId: requiredText,
+  uom: requiredText,
+  destLocationId: text,
+  zone: text,
+  qty: amount,
+});
+
 export function registerPutawayRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const view = permission('tReceipt', 'view');
 
-  app.post('/tReceipt/getReadyForPutaway', { schema: { body: ReceiptFilter }, config: { permission: view } }, async (request) =>
-    ok(await readyReceipts(db, request.user!, clean(request.body as ReceiptFilterBody))),
+  app.post(
+    '/tReceipt/getReadyForPutaway',
+    { schema: { body: ReceiptFilter, response: { 200: envelope(list(ReadyRow)) } }, config: { permission: view } },
+    async (request) => ok(await readyReceipts(db, request.user!, clean(request.body as ReceiptFilterBody))),
   );
 
   // A suggestion changes nothing: reading receipts is enough to ask for one.
-  app.post('/tReceipt/suggestPutaway', { schema: { body: ReceiptFilter }, config: { permission: view } }, async (request) =>
-    ok(await suggestPutaway(db, request.user!, clean(request.body as ReceiptFilterBody))),
+  app.post(
+    '/tReceipt/suggestPutaway',
+    { schema: { body: ReceiptFilter, response: { 200: envelope(list(SuggestedLine)) } }, config: { permission: view } },
+    async (request) => ok(await suggestPutaway(db, request.user!, clean(request.body as ReceiptFilterBody))),
   );
 
   app.post(
@@ -51,6 +94,7 @@ export function registerPutawayRoutes(app: FastifyInstance, ctx: AppContext): vo
             { minItems: 1, maxItems: 500 },
           ),
         }),
+        response: { 200: envelope(fixedObject({ id: integer, whId: requiredText, taskId: requiredText })) },
       },
       config: { permission: permission('tReceipt', 'edit'), audit: true },
     },

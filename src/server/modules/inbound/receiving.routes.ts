@@ -6,12 +6,27 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { type TSchema, Type } from 'typebox';
+import { CODE_LISTS } from '../../../shared/entities/codeLists';
 import { permission } from '../../../shared/permissions';
 import { IdSchema, PageRequestSchema } from '../../crud/crud.routes';
+import {
+  amount,
+  choices,
+  codeOf,
+  day,
+  fixedObject,
+  integer,
+  list,
+  nullableInteger,
+  text as nullableText,
+  page,
+  requiredText,
+} from '../../platform/answerSchemas';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { grantScope } from '../../platform/grants';
+import { envelope, type JsonSchema } from '../../platform/openapi';
 import { optionalText, optionalTextOrNumber } from '../../platform/schemas';
 import { SerialNumbersSchema } from '../serials/serials.schema';
 import { type AdjustmentInput, adjustReceipt, deleteReceipt, findReceiptPage, type ReceiptQuery } from './receipts.service';
@@ -72,6 +87,84 @@ const ReceiptPageBody = Type.Object({
   receiptDateTo: Type.Optional(DATE),
 });
 
+const YesNo = codeOf(['Y', 'N']);
+const PoStatus = codeOf(CODE_LISTS.poStatus);
+const ReceiptStatus = codeOf(CODE_LISTS.receiptStatus);
+
+/** `PoLineView` (receiving.po.ts): a PO line with what was received, in its order unit. */
+const PO_LINE_FIELDS: Record<string, JsonSchema> = {
+  id: integer,
+  lineNumber: integer,
+  itemNumber: requiredText,
+  itemDescription: requiredText,
+  orderUom: requiredText,
+  lotControl: YesNo,
+  shelfLife: nullableInteger,
+  serialControl: YesNo,
+  factor: { type: ['string', 'null'], description: 'base units per order unit as text; null when the unit is unknown' },
+  sampleRate: nullableInteger,
+  lotNumber: nullableText,
+  storedAttributeId: nullableInteger,
+  ordered: amount,
+  received: amount,
+  damaged: amount,
+  remaining: amount,
+  attributeTypes: list(nullableText),
+  attributeValues: list(nullableText),
+};
+/** `PoView` without its lines. */
+const PO_FIELDS: Record<string, JsonSchema> = {
+  poNumber: requiredText,
+  whId: requiredText,
+  clientCode: requiredText,
+  vendorCode: nullableText,
+  status: PoStatus,
+  closedDate: day,
+  closeBy: nullableText,
+};
+
+/** A receipt row of `tReceipt/findPageByPara` (receipts.service.ts `findReceiptPage`). */
+const ReceiptRow = fixedObject({
+  id: integer,
+  whId: requiredText,
+  clientCode: requiredText,
+  receiptId: requiredText,
+  poNumber: requiredText,
+  lineNumber: integer,
+  vendorCode: nullableText,
+  itemNumber: requiredText,
+  itemDescription: nullableText,
+  lotNumber: nullableText,
+  expirationDate: day,
+  huId: nullableText,
+  masterHuId: nullableText,
+  qtyReceived: amount,
+  qtyDamaged: amount,
+  uom: requiredText,
+  locationId: requiredText,
+  doorId: nullableText,
+  putLocationId: nullableText,
+  qtyInspect: amount,
+  qtyBack: amount,
+  status: ReceiptStatus,
+  receiptDate: { type: 'string', format: 'date-time' },
+  receiveBy: nullableText,
+  storedAttributeId: nullableInteger,
+  adjustable: { ...YesNo, description: 'Y when the row may still be corrected or deleted' },
+});
+
+const ReceiptAnswerSchema = fixedObject({
+  id: integer,
+  receiptId: requiredText,
+  status: codeOf(['R', 'Q']),
+  qtyReceived: amount,
+  qtyDamaged: amount,
+  locationId: requiredText,
+  baseQty: amount,
+});
+
+const rowId = envelope({ type: 'integer', description: "the receipt row's id" });
+
 export function registerReceivingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const receiptView = permission('tReceipt', 'view');
@@ -79,19 +172,22 @@ export function registerReceivingRoutes(app: FastifyInstance, ctx: AppContext): 
 
   app.post(
     '/globalOptions/addReceipt',
-    { schema: { body: AddReceiptBody }, config: { permission: receiptAdd } },
+    { schema: { body: AddReceiptBody, response: { 200: envelope(ReceiptAnswerSchema) } }, config: { permission: receiptAdd } },
     async (request) => ok(await addReceipt(db, request.body as ReceiptInput, request.user!)),
   );
 
   app.post(
     '/tReceipt/receiptAdjustment',
-    { schema: { body: AdjustBody }, config: { permission: permission('tReceipt', 'edit') } },
+    { schema: { body: AdjustBody, response: { 200: rowId } }, config: { permission: permission('tReceipt', 'edit') } },
     async (request) => ok(await adjustReceipt(db, request.body as AdjustmentInput, request.user!)),
   );
 
   app.post(
     '/tReceipt/deleteReceipt',
-    { schema: { body: Type.Object({ id: IdSchema }) }, config: { permission: permission('tReceipt', 'delete') } },
+    {
+      schema: { body: Type.Object({ id: IdSchema }), response: { 200: rowId } },
+      config: { permission: permission('tReceipt', 'delete') },
+    },
     async (request) => ok(await deleteReceipt(db, (request.body as { id: number }).id, request.user!)),
   );
 
@@ -99,7 +195,18 @@ export function registerReceivingRoutes(app: FastifyInstance, ctx: AppContext): 
   app.post(
     '/tReceipt/receiptReconcile',
     {
-      schema: { body: Type.Object({ ...PoBody.properties, close: Type.Optional(Type.Boolean()) }) },
+      schema: {
+        body: Type.Object({ ...PoBody.properties, close: Type.Optional(Type.Boolean()) }),
+        response: {
+          200: envelope(
+            fixedObject({
+              ...PO_FIELDS,
+              lines: list(fixedObject({ ...PO_LINE_FIELDS, good: amount, short: amount, over: amount })),
+              closed: { type: 'boolean', description: 'whether this call closed the PO' },
+            }),
+          ),
+        },
+      },
       config: { permission: `${receiptView},${permission('tPoMaster', 'view')}`, audit: true },
     },
     async (request) =>
@@ -108,14 +215,20 @@ export function registerReceivingRoutes(app: FastifyInstance, ctx: AppContext): 
 
   app.post(
     '/tReceipt/findPageByPara',
-    { schema: { body: ReceiptPageBody }, config: { permission: receiptView } },
+    { schema: { body: ReceiptPageBody, response: { 200: envelope(page(ReceiptRow)) } }, config: { permission: receiptView } },
     async (request) => ok(await findReceiptPage(db, request.user!, request.body as ReceiptQuery)),
   );
 
   // The receiving desk: one PO with its lines and what remains to receive.
   app.post(
     '/tReceipt/getReceivingPo',
-    { schema: { body: PoBody }, config: { permission: `${receiptAdd},${receiptView}` } },
+    {
+      schema: {
+        body: PoBody,
+        response: { 200: envelope(fixedObject({ ...PO_FIELDS, lines: list(fixedObject(PO_LINE_FIELDS)) })) },
+      },
+      config: { permission: `${receiptAdd},${receiptView}` },
+    },
     async (request) => {
       const { whId, poNumber } = request.body as { whId: string; poNumber: string };
       const po = await readPo(db, request.user!, whId, poNumber);
@@ -128,7 +241,12 @@ export function registerReceivingRoutes(app: FastifyInstance, ctx: AppContext): 
   app.post(
     '/tReceipt/getItemAttributeValues',
     {
-      schema: { body: Type.Object({ whId: code(20), itemNumber: code(50) }) },
+      schema: {
+        body: Type.Object({ whId: code(20), itemNumber: code(50) }),
+        response: {
+          200: envelope(list(fixedObject({ slot: integer, attributeType: requiredText, values: list(requiredText) }))),
+        },
+      },
       config: { permission: `${receiptAdd},${receiptView}` },
     },
     async (request) => {
@@ -141,7 +259,10 @@ export function registerReceivingRoutes(app: FastifyInstance, ctx: AppContext): 
   app.post(
     '/tReceipt/getReceivablePo',
     {
-      schema: { body: Type.Object({ whId: code(20), clientCode: Type.Optional(Type.String({ maxLength: 30 })) }) },
+      schema: {
+        body: Type.Object({ whId: code(20), clientCode: Type.Optional(Type.String({ maxLength: 30 })) }),
+        response: { 200: choices },
+      },
       config: { permission: `${receiptAdd},${receiptView}` },
     },
     async (request) => {

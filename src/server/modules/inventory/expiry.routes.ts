@@ -13,10 +13,12 @@ import { Type } from 'typebox';
 import { vExpiringStock } from '../../../shared/entities/vExpiringStock';
 import { permission } from '../../../shared/permissions';
 import { registerDocumentSearchRoute } from '../../crud/documentSearch';
+import { fixedObject, integer } from '../../platform/answerSchemas';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { grantScope } from '../../platform/grants';
+import { envelope } from '../../platform/openapi';
 import { parseDays } from './expiry';
 
 interface ExpirySearch {
@@ -50,7 +52,9 @@ export function registerExpiryRoutes(app: FastifyInstance, ctx: AppContext): voi
           throw new AppError('controlDaysInvalid', { controlName: 'inventory.expiring.days', value: typed });
         where.add(days === null ? sql`m.days_left <= m.warning_days` : sql`m.days_left <= ${days}::int`);
       },
-      totals: sql`select 1 as one`,
+      // No totals: a stock row is its own line (an empty select adds no column).
+      totals: sql`select`,
+      totalsSchema: {},
       order: sql`m.expiration_date, m.item_number, m.location_id, m.id`,
     },
     SearchSchema,
@@ -58,7 +62,10 @@ export function registerExpiryRoutes(app: FastifyInstance, ctx: AppContext): voi
 
   app.post(
     '/vExpiringStock/count',
-    { schema: { body: Type.Object({}) }, config: { permission: permission('expiringStock', 'view') } },
+    {
+      schema: { body: Type.Object({}), response: { 200: envelope(fixedObject({ count: integer })) } },
+      config: { permission: permission('expiringStock', 'view') },
+    },
     async (request) => {
       const { rows } = await sql<{ count: number }>`
         select count(*)::int as count from v_expiring_stock m

@@ -140,6 +140,39 @@ describe('stock and logs through the API', () => {
     expect(approved.body).toMatchObject({ code: 200, data: 1 });
   });
 
+  it('lists each category in its own operation log, and the exception log’s transaction types, within the grants', async () => {
+    const { db } = t.connection;
+    for (const [category, tranType] of [
+      ['INBOUND', 'RECEIVE'],
+      ['OUTBOUND', 'PICK'],
+    ]) {
+      await sql`
+        insert into tran_log (wh_id, category, tran_type, employee_id, client_code, item_number, quantity, to_location_id,
+          control_number)
+        values ('WH01', ${category}, ${tranType}, 'admin', ${FIX.client}, ${FIX.itemPlain}, 2.5, ${FIX.i1}, 'API-LOG-1')`.execute(
+        db,
+      );
+    }
+    await sql`
+      insert into exception_log (wh_id, category, tran_type, error_code, employee_id, item_number, control_number)
+      values ('WH01', 'INBOUND', 'RECEIVE_ADJUST', 'notFound', 'admin', ${FIX.itemPlain}, 'API-LOG-1')`.execute(db);
+
+    const log = async (name: string, token = admin) =>
+      (await page(`/api/tranLog/${name}`, { controlNumber: 'API-LOG-1' }, token)).body.data.content;
+    expect(await log('getInboundOperationLog')).toEqual([
+      expect.objectContaining({ category: 'INBOUND', tranType: 'RECEIVE', quantity: '2.5', clientCode: FIX.client }),
+    ]);
+    expect(await log('getOutboundOperationLog')).toEqual([expect.objectContaining({ category: 'OUTBOUND', tranType: 'PICK' })]);
+    expect(await log('getInventoryOperationLog')).toEqual([]);
+    // Another warehouse's user sees none of WH01's rows.
+    expect(await log('getInboundOperationLog', wh02)).toEqual([]);
+    expect(await log('getOutboundOperationLog', wh02)).toEqual([]);
+
+    const types = async (token: string) => (await t.post<Row[]>('/api/exceptionLog/getTranTypes', {}, token)).body.data;
+    expect(await types(admin)).toContainEqual({ optionValue: 'RECEIVE_ADJUST', optionDisplay: 'RECEIVE_ADJUST' });
+    expect((await types(wh02)).map((o) => o.optionValue)).not.toContain('RECEIVE_ADJUST');
+  });
+
   it('refuses an adjustment that would push stock past numeric(18, 3) with numberOutOfRange, and logs the refusal', async () => {
     await insertAdjustment(t.connection.db, 'API-BIG1', [{ at: FIX.i2, itemNumber: FIX.itemNoTypes, qty: '999999999999999' }]);
     const first = await t.post('/api/tblInvAdjustment/confirmInvAdjustment', { whId: 'WH01', taskId: 'API-BIG1' }, admin);

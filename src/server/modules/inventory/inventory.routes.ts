@@ -10,14 +10,27 @@ import { tranLog } from '../../../shared/entities/tranLog';
 import { tStoredItem } from '../../../shared/entities/tStoredItem';
 import { permission } from '../../../shared/permissions';
 import type { PageRequest } from '../../../shared/wire';
-import { PageRequestSchema } from '../../crud/crud.routes';
+import { entityRowSchema, PageRequestSchema } from '../../crud/crud.routes';
 import { findPage, inLanguage, mayRead, pageInLanguage } from '../../crud/crud.service';
 import type { CrudBinding } from '../../crud/crud.types';
 import { inTransaction } from '../../db/transaction';
+import {
+  amount,
+  choices,
+  codeOf,
+  countAnswer,
+  day,
+  doneAnswer,
+  fixedObject,
+  list,
+  page,
+  text,
+} from '../../platform/answerSchemas';
 import type { AppContext, SessionUser } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { grantScope, grantsClient, grantsWarehouse, itemClient } from '../../platform/grants';
+import { envelope } from '../../platform/openapi';
 import { optionalText } from '../../platform/schemas';
 import { approveMovement, confirmAdjustment } from './execute.service';
 import { registerExpiryRoutes } from './expiry.routes';
@@ -55,6 +68,21 @@ type StockQueryBody = {
 };
 const blank = (v: string | number | null | undefined) => (v === undefined || v === null || v === '' ? null : String(v));
 
+/** What one ledger key holds (`availableStock` below): the quantities as text, never null. */
+const AvailableStockAnswer = envelope(
+  list(
+    fixedObject({
+      actualQty: amount,
+      availableQty: amount,
+      heldQty: amount,
+      onHandQty: amount,
+      status: codeOf(['A', 'H']),
+      expirationDate: day,
+      huId: text,
+    }),
+  ),
+);
+
 const LOG_BINDINGS = {
   tranLog: { entity: tranLog, table: 'tran_log' },
   exceptionLog: { entity: exceptionLog, table: 'exception_log' },
@@ -75,7 +103,10 @@ export function registerInventoryRoutes(app: FastifyInstance, ctx: AppContext): 
   for (const { url, resource, tranType, run } of executions) {
     app.post(
       url,
-      { schema: { body: TaskBody }, config: { permission: permission(resource, 'edit'), audit: true } },
+      {
+        schema: { body: TaskBody, response: { 200: doneAnswer } },
+        config: { permission: permission(resource, 'edit'), audit: true },
+      },
       async (request) => {
         const { whId, taskId } = request.body as { whId: string; taskId: string };
         const user = request.user!;
@@ -97,6 +128,7 @@ export function registerInventoryRoutes(app: FastifyInstance, ctx: AppContext): 
           hold: Type.Boolean(),
           reasonId: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Null()])),
         }),
+        response: { 200: countAnswer },
       },
       config: { permission: permission('tStoredItem', 'edit'), audit: true },
     },
@@ -185,7 +217,7 @@ export function registerInventoryRoutes(app: FastifyInstance, ctx: AppContext): 
   for (const name of ['findAvailableStock', 'findAvailableStockQty']) {
     app.post(
       `/tStoredItem/${name}`,
-      { schema: { body: StockQuery }, config: { permission: stockLookupPermission } },
+      { schema: { body: StockQuery, response: { 200: AvailableStockAnswer } }, config: { permission: stockLookupPermission } },
       async (request) => ok(await availableStock(request.body as StockQueryBody, request.user!)),
     );
   }
@@ -202,7 +234,10 @@ export function registerInventoryRoutes(app: FastifyInstance, ctx: AppContext): 
   ] as const) {
     app.post(
       `/tStoredItem/${name}`,
-      { schema: { body: LocationPage }, config: { permission: permission('tStoredItem', 'view') } },
+      {
+        schema: { body: LocationPage, response: { 200: envelope(page(entityRowSchema(tStoredItem))) } },
+        config: { permission: permission('tStoredItem', 'view') },
+      },
       async (request) => {
         const body = request.body as PageRequest & { whId: string; locationId: string };
         // One location is that location (not every location containing its id); a prefix is a pattern.
@@ -223,7 +258,13 @@ export function registerInventoryRoutes(app: FastifyInstance, ctx: AppContext): 
     const view = permission(name, 'view');
     app.get(
       `/${name}/findById`,
-      { schema: { querystring: Type.Object({ id: Type.Integer({ minimum: 1 }) }) }, config: { permission: view } },
+      {
+        schema: {
+          querystring: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+          response: { 200: envelope(entityRowSchema(binding.entity)) },
+        },
+        config: { permission: view },
+      },
       async (request) => {
         const { id } = request.query as { id: number };
         const { rows } = await sql<
@@ -234,14 +275,18 @@ export function registerInventoryRoutes(app: FastifyInstance, ctx: AppContext): 
         return ok(inLanguage(binding.entity, row, request.lang));
       },
     );
-    app.post(`/${name}/getTranTypes`, { config: { permission: view } }, async (request) => {
-      const user = request.user!;
-      const client = name === 'tranLog' ? sql.ref('client_code') : itemClient(binding.table);
-      const { rows } = await sql<{ optionValue: string }>`
+    app.post(
+      `/${name}/getTranTypes`,
+      { schema: { response: { 200: choices } }, config: { permission: view } },
+      async (request) => {
+        const user = request.user!;
+        const client = name === 'tranLog' ? sql.ref('client_code') : itemClient(binding.table);
+        const { rows } = await sql<{ optionValue: string }>`
         select distinct tran_type as option_value from ${sql.table(binding.table)}
         where ${grantScope(user, sql.ref('wh_id'), client)} order by 1`.execute(db);
-      return ok(rows.map((r) => ({ optionValue: r.optionValue, optionDisplay: r.optionValue })));
-    });
+        return ok(rows.map((r) => ({ optionValue: r.optionValue, optionDisplay: r.optionValue })));
+      },
+    );
   }
   for (const [name, category] of [
     ['getInboundOperationLog', 'INBOUND'],
@@ -250,7 +295,10 @@ export function registerInventoryRoutes(app: FastifyInstance, ctx: AppContext): 
   ] as const) {
     app.post(
       `/tranLog/${name}`,
-      { schema: { body: PageRequestSchema }, config: { permission: permission('tranLog', 'view') } },
+      {
+        schema: { body: PageRequestSchema, response: { 200: envelope(page(entityRowSchema(tranLog))) } },
+        config: { permission: permission('tranLog', 'view') },
+      },
       async (request) => {
         const body = request.body as PageRequest;
         const page = await findPage(db, LOG_BINDINGS.tranLog, request.user!, {

@@ -192,6 +192,15 @@ describe('movement lines', () => {
     expect(noStock.body).toMatchObject({ errorCode: 'availableStockZero' });
   });
 
+  it('deletes one line through the list kit’s delete, as batchDelete does', async () => {
+    const task = String((await newTask('tblInvMovement')).taskId);
+    const saved = await saveMove(moveLine({ taskId: task, qty: '1' }));
+    expect(saved.body.code).toBe(200);
+    const removed = await t.post<number>('/api/tblInvMovementDetail/delete', [{ id: saved.body.data }], admin);
+    expect(removed.body).toMatchObject({ code: 200, data: 1 });
+    expect((await lines('tblInvMovementDetail', task)).content).toEqual([]);
+  });
+
   it('refuses every change once the task is approved', async () => {
     const approve = await t.post('/api/tblInvMovement/approvePlannedMove', { whId: FIX.whId, taskId: movementTask }, admin);
     expect(approve.body).toMatchObject({ code: 200 });
@@ -248,6 +257,25 @@ describe('adjustment lines', () => {
     expect(saved.body.code).toBe(200);
     const line = (await lines('tblInvAdjustmentDetail', adjustmentTask)).content.find((l) => l.lineNumber === 3);
     expect(line).toMatchObject({ itemNumber: FIX.itemNoTypes, storedAttributeId: null, genericAttrValue1: null });
+  });
+
+  it('tells whether a line number is taken by another line, and deletes one line through the list kit’s delete', async () => {
+    const saved = await saveAdjust(adjustLine({ lineNumber: 5, qty: '+2' }));
+    expect(saved.body.code).toBe(200);
+    const id = saved.body.data;
+    const taken = (body: Row) =>
+      t.post<boolean>(
+        '/api/tblInvAdjustmentDetail/findDuplicateLine',
+        { whId: FIX.whId, taskId: adjustmentTask, ...body },
+        admin,
+      );
+    expect((await taken({ lineNumber: 5 })).body).toMatchObject({ code: 200, data: true });
+    // The line itself (being edited) does not take its own number; a free number is free.
+    expect((await taken({ lineNumber: 5, id })).body).toMatchObject({ code: 200, data: false });
+    expect((await taken({ lineNumber: '6' })).body).toMatchObject({ code: 200, data: false });
+    const removed = await t.post<number>('/api/tblInvAdjustmentDetail/delete', [{ id }], admin);
+    expect(removed.body).toMatchObject({ code: 200, data: 1 });
+    expect((await lines('tblInvAdjustmentDetail', adjustmentTask)).content.some((l) => l.id === id)).toBe(false);
   });
 
   it('deletes lines in one call, and nothing when one id is unknown', async () => {

@@ -3,11 +3,13 @@ import { Type } from 'typebox';
 import { tItemUom } from '../../../shared/entities/tItemUom';
 import { permission } from '../../../shared/permissions';
 import { MAX_PAGE_SIZE, type PageResult } from '../../../shared/wire';
-import { PageNumSchema } from '../../crud/crud.routes';
+import { entityRowSchema, PageNumSchema } from '../../crud/crud.routes';
 import { findPage } from '../../crud/crud.service';
 import type { CrudBinding, Row } from '../../crud/crud.types';
+import { page } from '../../platform/answerSchemas';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
+import { envelope } from '../../platform/openapi';
 
 const ItemUomByParaBody = Type.Object({
   // Exact codes: `%` would act as a wildcard in the generic page, so it is refused here.
@@ -23,7 +25,10 @@ export function registerMasterdataRoutes(app: FastifyInstance, ctx: AppContext, 
   if (!itemUom) throw new Error('tItemUom binding missing');
   app.post(
     '/tItemUom/findPageByPara',
-    { schema: { body: ItemUomByParaBody }, config: { permission: permission(tItemUom.resource, 'view') } },
+    {
+      schema: { body: ItemUomByParaBody, response: { 200: envelope(page(entityRowSchema(tItemUom))) } },
+      config: { permission: permission(tItemUom.resource, 'view') },
+    },
     async (request) => {
       const { whId, itemNumber, pageNum, pageSize } = request.body as {
         whId: string;
@@ -32,12 +37,12 @@ export function registerMasterdataRoutes(app: FastifyInstance, ctx: AppContext, 
         pageSize: number;
       };
       // The generic page keeps the warehouse grants and the order (base unit, factor 1, first).
-      const page: PageResult<Row> = await findPage(ctx.db, itemUom, request.user!, {
+      const found: PageResult<Row> = await findPage(ctx.db, itemUom, request.user!, {
         pageNum,
         pageSize,
         columnFilters: { whId, itemNumber: { value: itemNumber, exact: true } },
       });
-      return ok(page);
+      return ok(found);
     },
   );
 }

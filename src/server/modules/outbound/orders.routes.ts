@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { CODE_LISTS } from '../../../shared/entities/codeLists';
 import { permission } from '../../../shared/permissions';
 import { registerDocumentSearchRoute, statusParameter } from '../../crud/documentSearch';
+import { doneAnswer } from '../../platform/answerSchemas';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { registerDocumentLineRoutes } from '../inventory/lines.routes';
@@ -39,7 +40,10 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext): void
   for (const [name, action] of Object.entries(actions)) {
     app.post(
       `/tOrder/${name}`,
-      { schema: { body: Action }, config: { permission: permission('tOrder', 'edit') } },
+      {
+        schema: { body: Action, response: { 200: doneAnswer } },
+        config: { permission: permission('tOrder', 'edit') },
+      },
       async (request) => {
         const body = request.body as { whId: string; orderNumber: string };
         return ok(await action(ctx.db, request.user!, body.whId, body.orderNumber));

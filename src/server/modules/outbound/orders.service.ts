@@ -7,6 +7,7 @@
  * order in the wrong state answers the spec's "Operation failed. Order is unavailable" — each naming the order and
  * its translated status.
  */
+
 import { sql } from 'kysely';
 import { tOrder } from '../../../shared/entities/tOrder';
 import type { Row, Trx } from '../../crud/crud.types';
@@ -14,6 +15,7 @@ import type { DocumentSearch } from '../../crud/documentSearch';
 import { filterValue, matchCondition } from '../../crud/filter';
 import type { Db } from '../../db/connect';
 import { inTransaction } from '../../db/transaction';
+import { amount, integer } from '../../platform/answerSchemas';
 import type { SessionUser } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { grantsClient, grantsWarehouse } from '../../platform/grants';
@@ -223,4 +225,5 @@ export const ORDER_SEARCH: DocumentSearch<OrderSearch> = {
   },
   totals: sql`select count(*)::int as line_count, coalesce(trim_scale(sum(d.qty)), 0)::text as total_qty
     from t_order_detail d where d.wh_id = m.wh_id and d.order_number = m.order_number`,
+  totalsSchema: { lineCount: integer, totalQty: amount },
 };

@@ -3,15 +3,18 @@
  * `tWavePickTask/completeWavePick`, `tWavePickTask/pickLocShortage`, and the allocation list's routes. Each route
  * declares its permission; the services check warehouse and client grants.
  */
+
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { permission } from '../../../shared/permissions';
 import type { PageRequest } from '../../../shared/wire';
-import { IdSchema, PageRequestSchema } from '../../crud/crud.routes';
+import { entityRowSchema, IdSchema, PageRequestSchema } from '../../crud/crud.routes';
 import { findPage } from '../../crud/crud.service';
+import { amount, codeOf, fixedObject, integer, list, nothingAnswer, page, requiredText } from '../../platform/answerSchemas';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
+import { envelope } from '../../platform/openapi';
 import { optionalText } from '../../platform/schemas';
 import { SerialNumbersSchema } from '../serials/serials.schema';
 import { type ReleaseInput, releaseWaves } from './allocation.service';
@@ -45,25 +48,42 @@ const PickBody = Type.Object({
 
 const ShortBody = Type.Object({ id: IdSchema, qtyFound: Quantity, serialNumbers: SerialNumbersSchema });
 
+const ReleaseAnswer = envelope(list(fixedObject({ waveId: requiredText, planned: integer, short: integer })));
+const PickAnswer = envelope(
+  fixedObject({
+    id: integer,
+    status: codeOf(['O', 'K']),
+    pickedQty: amount,
+    openQty: amount,
+    stagingLocation: requiredText,
+  }),
+);
+const ShortAnswer = envelope(
+  fixedObject({ id: integer, pickedQty: amount, shortQty: amount, reallocatedQty: amount, unplannedQty: amount }),
+);
+
 export function registerPickRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const pick = permission('tWavePickTask', 'edit');
 
   app.post(
     '/tWaveMaster/releaseWave',
-    { schema: { body: ReleaseBody }, config: { permission: permission('tWaveMaster', 'edit'), audit: true } },
+    {
+      schema: { body: ReleaseBody, response: { 200: ReleaseAnswer } },
+      config: { permission: permission('tWaveMaster', 'edit'), audit: true },
+    },
     async (request) => ok(await releaseWaves(db, request.body as ReleaseInput, request.user!)),
   );
 
   app.post(
     '/tWavePickTask/completeWavePick',
-    { schema: { body: PickBody }, config: { permission: pick, audit: true } },
+    { schema: { body: PickBody, response: { 200: PickAnswer } }, config: { permission: pick, audit: true } },
     async (request) => ok(await completeWavePick(db, request.body as PickInput, request.user!)),
   );
 
   app.post(
     '/tWavePickTask/pickLocShortage',
-    { schema: { body: ShortBody }, config: { permission: pick, audit: true } },
+    { schema: { body: ShortBody, response: { 200: ShortAnswer } }, config: { permission: pick, audit: true } },
     async (request) => ok(await pickLocShortage(db, request.body as ShortInput, request.user!)),
   );
 
@@ -73,7 +93,7 @@ export function registerPickRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.post(
     `/${name}/findPage`,
     {
-      schema: { body: PageRequestSchema },
+      schema: { body: PageRequestSchema, response: { 200: envelope(page(entityRowSchema(ALLOCATION_BINDING.entity))) } },
       config: {
         permission: [
           permission('tAllocation', 'view'),
@@ -91,14 +111,17 @@ export function registerPickRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.post(
     `/${name}/save`,
     {
-      schema: { body: Type.Record(Type.String({ maxLength: 60 }), Type.Unknown()) },
+      schema: { body: Type.Record(Type.String({ maxLength: 60 }), Type.Unknown()), response: { 200: nothingAnswer } },
       config: { permission: permission('tAllocation', 'edit') },
     },
     refuse,
   );
   app.post(
     `/${name}/delete`,
-    { schema: { body: DeleteBody }, config: { permission: permission('tAllocation', 'delete') } },
+    {
+      schema: { body: DeleteBody, response: { 200: nothingAnswer } },
+      config: { permission: permission('tAllocation', 'delete') },
+    },
     refuse,
   );
 }

@@ -4,6 +4,7 @@
  * answers with `[{outCode, outMsg}]` answer a refusal the same way (outCode = the refusal's code, outMsg its message in
  * the user's language), after rolling everything back.
  */
+
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
@@ -11,11 +12,24 @@ import { permission } from '../../../shared/permissions';
 import { MAX_PAGE_SIZE } from '../../../shared/wire';
 import { IdSchema } from '../../crud/crud.routes';
 import type { Row } from '../../crud/crud.types';
+import {
+  amount,
+  codeOf,
+  countAnswer,
+  fixedObject,
+  integer,
+  list,
+  nothingAnswer,
+  nullableInteger,
+  requiredText,
+  text,
+} from '../../platform/answerSchemas';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { grantScope } from '../../platform/grants';
 import { translate } from '../../platform/i18n';
+import { envelope, type JsonSchema } from '../../platform/openapi';
 import {
   addSelectedOrders,
   execWaveLoadProfile,
@@ -46,6 +60,47 @@ export interface OutResult {
   outMsg: string;
 }
 
+/** The answer of an outCode call: one row, SUCCESS or the refusal's code, with its message. */
+export const OutAnswer = envelope(list(fixedObject({ outCode: requiredText, outMsg: requiredText })));
+
+/** A wave detail line: what the wave plans of an order line, in the item's base unit. */
+const WaveDetailLine = fixedObject({
+  id: integer,
+  waveDetailId: integer,
+  whId: requiredText,
+  orderNumber: requiredText,
+  lineNumber: integer,
+  itemNumber: requiredText,
+  lotNumber: text,
+  storedAttributeId: nullableInteger,
+  plannedQty: amount,
+});
+
+/** A profile's parameters (`profileParameters`): value, label and required flag of each of the ten. */
+const PARAMETER_FIELDS: Record<string, JsonSchema> = Object.fromEntries(
+  Array.from({ length: 10 }, (_, i) => [
+    [`parameter${i + 1}`, text],
+    [`parameterLabel${i + 1}`, text],
+    [`parameterRequired${i + 1}`, codeOf(['Y', 'N'])],
+  ]).flat(),
+);
+const ProfileParameters = fixedObject({
+  id: integer,
+  whId: requiredText,
+  clientCode: text,
+  profileName: requiredText,
+  profileDescrip: requiredText,
+  functionName: requiredText,
+  ...PARAMETER_FIELDS,
+});
+const Profile = fixedObject({
+  id: integer,
+  profileName: requiredText,
+  profileDescrip: requiredText,
+  functionName: requiredText,
+  clientCode: text,
+});
+
 /** Runs an outCode call: SUCCESS with the message of what was done, or the refusal's code and message. */
 async function outcome(request: FastifyRequest, doneKey: string, action: () => Promise<WaveOutcome>) {
   const lang = request.lang ?? 'zh_cn';
@@ -69,7 +124,10 @@ export function registerWaveRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.post(
     '/tWaveMaster/holdWave',
     {
-      schema: { body: Type.Object({ whId: WhId, waveIds: Type.Array(WaveId, { minItems: 1, maxItems: 50 }) }) },
+      schema: {
+        body: Type.Object({ whId: WhId, waveIds: Type.Array(WaveId, { minItems: 1, maxItems: 50 }) }),
+        response: { 200: countAnswer },
+      },
       config: { permission: edit },
     },
     async (request) => {
@@ -80,7 +138,10 @@ export function registerWaveRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   app.post(
     '/tAfoWaveDetail/removeOrder',
-    { schema: { body: Type.Object({ whId: WhId, waveId: WaveId, ids: Ids }) }, config: { permission: remove } },
+    {
+      schema: { body: Type.Object({ whId: WhId, waveId: WaveId, ids: Ids }), response: { 200: OutAnswer } },
+      config: { permission: remove },
+    },
     (request) => {
       const body = request.body as { whId: string; waveId: string; ids: number[] };
       return outcome(request, 'wave.outcome.removed', async () => ({
@@ -92,7 +153,10 @@ export function registerWaveRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   app.post(
     '/tAfoWaveDetailLine/findByWaveDetailId',
-    { schema: { body: Type.Object({ id: IdSchema }) }, config: { permission: view } },
+    {
+      schema: { body: Type.Object({ id: IdSchema }), response: { 200: envelope(list(WaveDetailLine)) } },
+      config: { permission: view },
+    },
     async (request) => {
       const { id } = request.body as { id: number };
       const user = request.user!;
@@ -108,15 +172,22 @@ export function registerWaveRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   // The spec's batchDelete of read-only lists: behind the delete permission, refused with the reason.
   for (const name of ['tAfoWaveDetailLine', 'tAfaViewWaveOrderLine']) {
-    app.post(`/${name}/batchDelete`, { schema: { body: IdRows }, config: { permission: remove } }, async () => {
-      throw new AppError('viewOnlyEntity', { entity: `entity.${name}.name`, reason: `viewOnly.${name}` });
-    });
+    app.post(
+      `/${name}/batchDelete`,
+      { schema: { body: IdRows, response: { 200: nothingAnswer } }, config: { permission: remove } },
+      async () => {
+        throw new AppError('viewOnlyEntity', { entity: `entity.${name}.name`, reason: `viewOnly.${name}` });
+      },
+    );
   }
 
   app.post(
     '/tAfaProfile/getProfile',
     {
-      schema: { body: Type.Object({ profileType: Type.String({ maxLength: 20 }), whId: WhId, clientCode: ClientCode }) },
+      schema: {
+        body: Type.Object({ profileType: Type.String({ maxLength: 20 }), whId: WhId, clientCode: ClientCode }),
+        response: { 200: envelope(list(Profile)) },
+      },
       config: { permission: add },
     },
     async (request) => {
@@ -127,7 +198,13 @@ export function registerWaveRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   app.post(
     '/tAfaProfile/getProfilePara',
-    { schema: { body: Type.Object({ id: IdSchema }) }, config: { permission: add } },
+    {
+      schema: {
+        body: Type.Object({ id: IdSchema }),
+        response: { 200: envelope({ ...ProfileParameters, description: 'null when the profile is not usable' }) },
+      },
+      config: { permission: add },
+    },
     async (request) => ok(await profileParameters(ctx.db, request.user!, (request.body as { id: number }).id)),
   );
 
@@ -145,6 +222,7 @@ export function registerWaveRoutes(app: FastifyInstance, ctx: AppContext): void 
           loadId: Type.Optional(Type.Union([Type.String({ maxLength: 30 }), Type.Null()])),
           ...parameters,
         }),
+        response: { 200: OutAnswer },
       },
       config: { permission: add },
     },
@@ -152,16 +230,26 @@ export function registerWaveRoutes(app: FastifyInstance, ctx: AppContext): void 
       outcome(request, 'wave.outcome.loaded', () => execWaveLoadProfile(ctx.db, request.user!, request.body as WaveLoadForm)),
   );
 
-  app.post('/tAfaViewWaveOrder/handleSelect', { schema: { body: Ids }, config: { permission: edit } }, async (request) =>
-    ok(await markSelected(ctx.db, request.user!, request.body as number[], 'Y')),
+  app.post(
+    '/tAfaViewWaveOrder/handleSelect',
+    { schema: { body: Ids, response: { 200: countAnswer } }, config: { permission: edit } },
+    async (request) => ok(await markSelected(ctx.db, request.user!, request.body as number[], 'Y')),
   );
-  app.post('/tAfaViewWaveOrder/handleUnselect', { schema: { body: Ids }, config: { permission: remove } }, async (request) =>
-    ok(await markSelected(ctx.db, request.user!, request.body as number[], 'N')),
+  app.post(
+    '/tAfaViewWaveOrder/handleUnselect',
+    { schema: { body: Ids, response: { 200: countAnswer } }, config: { permission: remove } },
+    async (request) => ok(await markSelected(ctx.db, request.user!, request.body as number[], 'N')),
   );
-  app.post('/tAfaViewWaveOrder/addOrder', { schema: { body: WaveOrderBody }, config: { permission: add } }, (request) =>
-    outcome(request, 'wave.outcome.added', () => addSelectedOrders(ctx.db, request.user!, request.body as WaveOrderCall)),
+  app.post(
+    '/tAfaViewWaveOrder/addOrder',
+    { schema: { body: WaveOrderBody, response: { 200: OutAnswer } }, config: { permission: add } },
+    (request) =>
+      outcome(request, 'wave.outcome.added', () => addSelectedOrders(ctx.db, request.user!, request.body as WaveOrderCall)),
   );
-  app.post('/tAfaViewWaveOrder/removeOrder', { schema: { body: WaveOrderBody }, config: { permission: remove } }, (request) =>
-    outcome(request, 'wave.outcome.removed', () => removeSelectedOrders(ctx.db, request.user!, request.body as WaveOrderCall)),
+  app.post(
+    '/tAfaViewWaveOrder/removeOrder',
+    { schema: { body: WaveOrderBody, response: { 200: OutAnswer } }, config: { permission: remove } },
+    (request) =>
+      outcome(request, 'wave.outcome.removed', () => removeSelectedOrders(ctx.db, request.user!, request.body as WaveOrderCall)),
   );
 }

@@ -4,17 +4,32 @@
  * check warehouse and client grants. splitCarton answers `[{outCode, outMsg}]` like the wave-order calls: SUCCESS and
  * a message naming the new carton, or the refusal's code and message (language of `localId`) with nothing changed.
  */
+
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { CODE_LISTS } from '../../../shared/entities/codeLists';
 import { permission } from '../../../shared/permissions';
 import type { LanguageCode } from '../../../shared/wire';
 import { IdSchema } from '../../crud/crud.routes';
+import {
+  amount,
+  codeOf,
+  day,
+  decimal,
+  fixedObject,
+  integer,
+  list,
+  nullableInteger,
+  requiredText,
+  text,
+} from '../../platform/answerSchemas';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
+import { envelope } from '../../platform/openapi';
 import { optionalText } from '../../platform/schemas';
-import { OUT_SUCCESS, type OutResult } from '../outbound/waves.routes';
+import { OUT_SUCCESS, OutAnswer, type OutResult } from '../outbound/waves.routes';
 import { SerialNumbersSchema } from '../serials/serials.schema';
 import { type CompleteInput, completeCartonPick, exitCartonPick, getNextCarton, type NextCartonInput } from './cartons.service';
 import { type SplitInput, splitCarton } from './split.service';
@@ -60,6 +75,43 @@ const SplitBody = Type.Object({
 /** The language a split answers in: the session's locale id (2052 简体中文, 1033 English). */
 const languageOf = (localId: number): LanguageCode => (localId === 1033 ? 'en_us' : 'zh_cn');
 
+/** `NextCartonAnswer` (cartons.service.ts): the open carton and what is left to pack into it. */
+const NextCartonSchema = fixedObject({
+  cartonNumber: requiredText,
+  cartonType: requiredText,
+  cartonSeq: integer,
+  orderNumber: requiredText,
+  waveId: requiredText,
+  locationId: requiredText,
+  status: codeOf(['O']),
+  lines: list(
+    fixedObject({
+      pickDetailId: integer,
+      lineNumber: integer,
+      itemNumber: requiredText,
+      itemDescription: requiredText,
+      lotNumber: text,
+      storedAttributeId: nullableInteger,
+      expirationDate: day,
+      uom: requiredText,
+      remainingQty: amount,
+      serialControl: { type: 'boolean' },
+      pallets: list(requiredText),
+    }),
+  ),
+});
+
+/** `CompleteAnswer`: the closed carton, its weights and what the order still has to pack. */
+const CompleteSchema = fixedObject({
+  cartonNumber: requiredText,
+  status: codeOf(['C']),
+  logicalWeight: amount,
+  actualWeight: decimal,
+  weightStatus: codeOf(['N', 'W', 'O']),
+  remainingQty: amount,
+  orderStatus: codeOf(CODE_LISTS.orderStatus),
+});
+
 export function registerCartonRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const add = permission('tblShippingLabel', 'add');
@@ -67,25 +119,37 @@ export function registerCartonRoutes(app: FastifyInstance, ctx: AppContext): voi
 
   app.post(
     '/tblShippingLabelDetail/getNextCarton',
-    { schema: { body: NextBody }, config: { permission: add, audit: true } },
+    { schema: { body: NextBody, response: { 200: envelope(NextCartonSchema) } }, config: { permission: add, audit: true } },
     async (request) => ok(await getNextCarton(db, request.body as NextCartonInput, request.user!)),
   );
 
   app.post(
     '/tblShippingLabelDetail/completeCartonPick',
-    { schema: { body: CompleteBody }, config: { permission: edit, audit: true } },
+    { schema: { body: CompleteBody, response: { 200: envelope(CompleteSchema) } }, config: { permission: edit, audit: true } },
     async (request) => ok(await completeCartonPick(db, request.body as CompleteInput, request.user!)),
   );
 
   app.post(
     '/tblShippingLabelDetail/exitCartonPick',
-    { schema: { body: ExitBody }, config: { permission: edit, audit: true } },
+    {
+      schema: {
+        body: ExitBody,
+        response: { 200: envelope(fixedObject({ cartonNumber: requiredText, deleted: { type: 'boolean', const: true } })) },
+      },
+      config: { permission: edit, audit: true },
+    },
     async (request) => ok(await exitCartonPick(db, request.body as { whId: string; cartonNumber: string }, request.user!)),
   );
 
   app.post(
     '/tblShippingLabelDetail/splitCarton',
-    { schema: { body: SplitBody }, config: { permission: edit, audit: true } },
+    {
+      schema: {
+        body: SplitBody,
+        response: { 200: OutAnswer },
+      },
+      config: { permission: edit, audit: true },
+    },
     async (request) => {
       const body = request.body as SplitInput;
       const lang = languageOf(body.localId);

@@ -3,12 +3,27 @@
  * its permission (`sys:tblShippingLabel:<action>`), validates its body, and calls one service function, which checks
  * the warehouse and client grants and runs one transaction.
  */
+
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { CODE_LISTS } from '../../../shared/entities/codeLists';
 import { SET_CARRIER_PERMISSION } from '../../../shared/entities/shipping';
 import { permission } from '../../../shared/permissions';
+import {
+  amount,
+  codeOf,
+  countAnswer,
+  decimal,
+  fixedObject,
+  integer,
+  list,
+  requiredText,
+  text,
+  time,
+} from '../../platform/answerSchemas';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
+import { envelope } from '../../platform/openapi';
 import { optionalText } from '../../platform/schemas';
 import { type SetCarrierInput, setCartonCarrier } from './carrier.service';
 import {
@@ -44,20 +59,125 @@ const GenerateBody = Type.Object({
   remark: optional(200),
 });
 
+const party = {
+  warehouse: fixedObject({ whId: requiredText, name: requiredText, address: requiredText, phone: text }),
+  shipTo: fixedObject({ name: text, phone: text, address: requiredText, city: text }),
+};
+
+/** `LabelData` (documents/documents.types.ts): one carton's label. */
+const LabelDataSchema = fixedObject({
+  cartonNumber: requiredText,
+  shipLabelBarcode: requiredText,
+  orderNumber: requiredText,
+  waveId: requiredText,
+  carrierCode: requiredText,
+  carrierName: requiredText,
+  clientCode: requiredText,
+  customerName: text,
+  shipTo: party.shipTo,
+  from: party.warehouse,
+  cartonType: requiredText,
+  weight: decimal,
+  cartonSeq: integer,
+  cartonCount: integer,
+  totalQty: amount,
+  qrText: requiredText,
+  printedAt: { type: 'string', format: 'date-time' },
+});
+
+/** `DeliveryData`: the delivery note. */
+const DeliveryDataSchema = fixedObject({
+  deliveryNumber: requiredText,
+  status: codeOf(CODE_LISTS.deliveryStatus),
+  carrierCode: requiredText,
+  carrierName: requiredText,
+  from: party.warehouse,
+  createTime: { type: 'string', format: 'date-time' },
+  createBy: text,
+  shipTime: time,
+  cartons: list(
+    fixedObject({
+      cartonNumber: requiredText,
+      shipLabelBarcode: requiredText,
+      orderNumber: requiredText,
+      cartonType: requiredText,
+      weight: decimal,
+      shipToName: text,
+      shipToCity: text,
+    }),
+  ),
+  totals: fixedObject({ cartons: integer, orders: integer, weight: amount }),
+});
+
+/** `DispatchData`: the dispatch list, one row per order. */
+const DispatchDataSchema = fixedObject({
+  deliveryNumber: requiredText,
+  carrierCode: requiredText,
+  carrierName: requiredText,
+  from: party.warehouse,
+  createTime: { type: 'string', format: 'date-time' },
+  orders: list(
+    fixedObject({
+      orderNumber: requiredText,
+      customerName: text,
+      shipTo: party.shipTo,
+      cartonCount: integer,
+      weight: amount,
+      expressNumbers: list(requiredText),
+    }),
+  ),
+});
+
+/** `PackageData`: the packing lists, one per order. */
+const PackageDataSchema = fixedObject({
+  from: party.warehouse,
+  deliveryNumber: text,
+  orders: list(
+    fixedObject({
+      orderNumber: requiredText,
+      customerName: text,
+      shipTo: party.shipTo,
+      carrierName: text,
+      cartons: list(
+        fixedObject({ cartonNumber: requiredText, shipLabelBarcode: text, cartonType: requiredText, weight: decimal }),
+      ),
+      lines: list(
+        fixedObject({
+          cartonNumber: requiredText,
+          itemNumber: requiredText,
+          description: text,
+          lotNumber: text,
+          qty: amount,
+          uom: requiredText,
+        }),
+      ),
+    }),
+  ),
+});
+
 export function registerShippingCallRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const can = (action: 'view' | 'add' | 'edit' | 'delete') => permission('tblShippingLabel', action);
 
   app.post(
     '/tblShippingLabel/applyShipLabel',
-    { schema: { body: CartonsBody(200) }, config: { permission: can('edit'), audit: true } },
+    {
+      schema: {
+        body: CartonsBody(200),
+        response: { 200: envelope(list(fixedObject({ cartonNumber: requiredText, shipLabelBarcode: requiredText }))) },
+      },
+      config: { permission: can('edit'), audit: true },
+    },
     async (request) => ok(await applyShipLabel(db, request.body as ApplyLabelInput, request.user!)),
   );
   // Issue 27 item 3: the carrier of cartons whose order names none, before their label (README "Carrier of a carton").
   app.post(
     '/tblShippingLabel/setCarrier',
     {
-      schema: { body: Type.Object({ whId: code(20), cartonNumbers: cartons(200), carrierId: code(30) }) },
+      schema: {
+        body: Type.Object({ whId: code(20), cartonNumbers: cartons(200), carrierId: code(30) }),
+        response: { 200: envelope(fixedObject({ cartons: integer })) },
+      },
       config: { permission: SET_CARRIER_PERMISSION, audit: true },
     },
     async (request) => ok(await setCartonCarrier(db, request.body as SetCarrierInput, request.user!)),
@@ -66,42 +186,65 @@ export function registerShippingCallRoutes(app: FastifyInstance, ctx: AppContext
   // token"), for those who label cartons.
   app.post(
     '/globalOptions/getAccessToken',
-    { schema: { body: Type.Object({ whId: code(20), clientCode: optional(30) }) }, config: { permission: can('edit') } },
+    {
+      schema: {
+        body: Type.Object({ whId: code(20), clientCode: optional(30) }),
+        response: { 200: envelope(fixedObject({ accessToken: text, clientCode: text })) },
+      },
+      config: { permission: can('edit') },
+    },
     async (request) => ok(await labelServiceToken(db, request.body as AccessTokenInput, request.user!)),
   );
   app.post(
     '/tblShippingLabel/getPrintData',
-    { schema: { body: CartonsBody(1000) }, config: { permission: can('view') } },
+    {
+      schema: { body: CartonsBody(1000), response: { 200: envelope(list(LabelDataSchema)) } },
+      config: { permission: can('view') },
+    },
     async (request) => ok(await getPrintData(db, request.body as PrintDataInput, request.user!, ctx.now())),
   );
   app.post(
     '/tblShippingLabel/generateDelivery',
-    { schema: { body: GenerateBody }, config: { permission: can('add'), audit: true } },
+    {
+      schema: {
+        body: GenerateBody,
+        response: { 200: envelope(fixedObject({ deliveryNumber: requiredText, cartonCount: integer })) },
+      },
+      config: { permission: can('add'), audit: true },
+    },
     async (request) => ok(await generateDelivery(db, request.body as GenerateDeliveryInput, request.user!)),
   );
   app.post(
     '/tblShippingLabel/removeFromDelivery',
-    { schema: { body: CartonsBody(500) }, config: { permission: can('delete'), audit: true } },
+    { schema: { body: CartonsBody(500), response: { 200: countAnswer } }, config: { permission: can('delete'), audit: true } },
     async (request) => ok(await removeFromDelivery(db, request.body as RemoveFromDeliveryInput, request.user!)),
   );
   app.post(
     '/tblShippingLabel/shippingByDelivery',
-    { schema: { body: DeliveryBody }, config: { permission: can('edit'), audit: true } },
+    {
+      schema: {
+        body: DeliveryBody,
+        response: {
+          200: envelope(fixedObject({ deliveryNumber: requiredText, cartons: integer, orders: integer, shippedQty: amount })),
+        },
+      },
+      config: { permission: can('edit'), audit: true },
+    },
     async (request) => ok(await shippingByDelivery(db, request.body as ShipInput, request.user!)),
   );
   app.post(
     '/tblShippingLabel/getDeliveryData',
-    { schema: { body: DeliveryBody }, config: { permission: can('view') } },
+    { schema: { body: DeliveryBody, response: { 200: envelope(DeliveryDataSchema) } }, config: { permission: can('view') } },
     async (request) => ok(await getDeliveryData(db, request.body as DeliveryDataInput, request.user!)),
   );
   app.post(
     '/tblShippingLabel/getDispatchData',
-    { schema: { body: DeliveryBody }, config: { permission: can('view') } },
+    { schema: { body: DeliveryBody, response: { 200: envelope(DispatchDataSchema) } }, config: { permission: can('view') } },
     async (request) => ok(await getDispatchData(db, request.body as DeliveryDataInput, request.user!)),
   );
   app.post(
     '/tblShippingLabel/getPackageData',
-    { schema: { body: PackageBody }, config: { permission: can('view') } },
+    { schema: { body: PackageBody, response: { 200: envelope(PackageDataSchema) } }, config: { permission: can('view') } },
     async (request) => ok(await getPackageData(db, request.body as PackageDataInput, request.user!)),
   );
 }
