@@ -4,8 +4,9 @@ import { Type } from 'typebox';
 import { permission } from '../../../shared/permissions';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
+import { registerMovementTaskType } from '../inventory/taskTypes';
 import { QtySchema, quantity } from './inspection.routes';
-import { createPutawayTasks, readyReceipts, suggestPutaway } from './putaway.service';
+import { createPutawayTasks, PUTAWAY_TASK, readyReceipts, suggestPutaway } from './putaway.service';
 
 const WhId = Type.String({ minLength: 1, maxLength: 20 });
 const RowId = Type.Integer({ minimum: 1, maximum: 2147483647 });
@@ -25,6 +26,8 @@ const clean = (body: ReceiptFilterBody) => ({
 
 export function registerPutawayRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
+  // Approving a putaway task is inventory's approvePlannedMove: inventory learns the PUTAWAY type here, not by import.
+  registerMovementTaskType('PUTAWAY', PUTAWAY_TASK);
   const view = permission('tReceipt', 'view');
 
   app.post('/tReceipt/getReadyForPutaway', { schema: { body: ReceiptFilter }, config: { permission: view } }, async (request) =>

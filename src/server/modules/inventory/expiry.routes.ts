@@ -17,7 +17,7 @@ import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { grantScope } from '../../platform/grants';
-import { parseDays } from './expiry';
+import { parseDays } from '../masterdata/controls';
 
 interface ExpirySearch {
   whId: string;

@@ -16,10 +16,10 @@ import {
 import { textLength } from '../../../shared/validation';
 import type { Trx } from '../../crud/crud.types';
 import type { Db } from '../../db/connect';
+import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
 import { type Grantee, grantScope, grantsWarehouse } from '../../platform/grants';
-import type { Actor } from '../inventory/execute.service';
-import { lockStoredItem, type StockKey, toMilli } from '../inventory/ledger.service';
+import { lockStoredItem, type StockKey, toMilli } from '../stock/stockRow';
 import {
   atSpot,
   INSPECT_HOLD,

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { generateDelivery } from '../../modules/shipping/deliveries.service';
-import { applyShipLabel } from '../../modules/shipping/labels.service';
-import type { Db } from '../connect';
-import { inTransaction } from '../transaction';
+import type { Db } from '../db/connect';
+import { inTransaction } from '../db/transaction';
+import { generateDelivery } from '../modules/shipping/deliveries.service';
+import { applyShipLabel } from '../modules/shipping/labels.service';
 import { packDemoCarton, seedPickedWave } from './demoPickedWave';
 import { type DemoItem, demoItems, demoOrderLine, demoUser, priorityProfile, putDemoStock } from './demoStock';
 
