@@ -2,7 +2,7 @@
  * Movement task types that other modules add to the plain MOVE (today inbound's PUTAWAY). A module above inventory
  * registers its type when the app is built (`registerMovementTaskType`, from its route registration), and
  * `approveMovement` looks the type up: inventory so never imports the modules built on it (src/server/README.md
- * "Layers"; decision log D-task-types in docs/decisions.md). A task of a type no module registered is refused
+ * "Layers"; docs/decisions.md "D9"). A task of a type no module registered is refused
  * rather than approved as a plain move, so a missing registration can never skip the module's completion step.
  */
 import type { Trx } from '../../crud/crud.types';
