@@ -55,8 +55,13 @@ function rewrite(file, text) {
     out = out.replace(new RegExp(`(?<![\\w/-])(?:(?:\\.\\./)+|\\./)?(?:shared/)?${literal(old)}`, 'g'), now);
   }
   // 2. A spec section without its document.
-  const which = /\bspec 000\b/i.test(out) && !/\bspec 001\b/i.test(out) ? '000' : '001';
-  out = out.replace(/(?<![\w/])(?<!PNG |GS1 [\w ]*)([Ss]pec) §/g, `$1 ${which} §`);
+  // Spec 000's sections have no numbered subsections, so §2.4 is spec 001's; otherwise the file's other citations
+  // decide (spec 000 when it cites only that one), else spec 001, which the most comments cite.
+  const only000 = /\bspec 000\b/i.test(out) && !/\bspec 001\b/i.test(out);
+  out = out.replace(
+    /(?<![\w/])(?<!PNG |GS1 [\w ]*)([Ss]pec) §(\s?\d+(\.\d+)?)/g,
+    (_whole, word, section, sub) => `${word} ${only000 && !sub ? '000' : '001'} §${section}`,
+  );
   // 3. Sections that moved.
   for (const move of SECTION_MOVES) {
     for (const title of move.titles) {

@@ -130,7 +130,7 @@ async function createPo(page: Page, x: Texts): Promise<string> {
   await expect(rows(page, 'tPoDetail')).toHaveCount(2);
   await shot(page, `inbound-flow-03-po-lines-${x.lang}`);
   // Further right (the grid renders only the columns in view): the water's attribute type label (values are hidden
-  // columns, spec §2.4; the receiving desk shows the value).
+  // columns, spec 001 §2.4; the receiving desk shows the value).
   await lines
     .locator('.ag-body-horizontal-scroll-viewport')
     .filter({ visible: true })

@@ -20,7 +20,7 @@ import { takeNextNumber } from '../masterdata/control.service';
 import { MIN_SHELF_LIFE_DAYS } from '../masterdata/controls';
 import { type BusinessEvent, recordEvents } from '../webhooks/events';
 
-/** The body of releaseWave (spec §4: the five dialog fields are required). */
+/** The body of releaseWave (spec 001 §4: the five dialog fields are required). */
 export interface ReleaseInput {
   whId: string;
   waveIds: string[];
