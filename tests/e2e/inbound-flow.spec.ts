@@ -259,7 +259,7 @@ async function inspect(page: Page, x: Texts, receiptId: string): Promise<void> {
     [x.result.passed, x.result.failed].sort(),
   );
   await shot(page, `inbound-flow-08-inspected-${x.lang}`);
-  // README "Inspection": a receipt whose every unit failed stays Q, and "the inspection screen no longer offers it (it
+  // inbound README "Inspection": a receipt whose every unit failed stays Q, and "the inspection screen no longer offers it (it
   // lists rows still awaiting a line or a result)". Soft: a failure here is reported and the walk goes on.
   await expect
     .soft(rowsWith(deskTable(page, 'inspection-receipts'), receiptId), 'failed receipt still awaiting inspection')

@@ -384,7 +384,7 @@ export async function addReceipt(db: Db, input: ReceiptInput, actor: Actor): Pro
             document: { type: 'RECEIPT', number: receiptId, lineNumber: line.lineNumber },
             receiptId,
             receiptRowId: rows[0]?.id ?? null,
-            // Awaiting inspection, the units are unavailable: their serials are held until the result (README "Holds").
+            // Awaiting inspection, the units are unavailable: their serials are held until the result (serials README "Holds").
             holdReason: checked.status === 'Q' ? INSPECT_HOLD : null,
           },
           actor,

@@ -173,7 +173,7 @@ export interface SerialsMove {
 /**
  * The serials of picked (or packed) units: one per base unit, each once, each IN at the place the units leave
  * (location and pallet, the unit's lot; at carton pick also picked for the carton's order) — else
- * `serialNotHere`. They move with the stock and stay IN (README "States"), recording the order and carton.
+ * `serialNotHere`. They move with the stock and stay IN (README "The serial master and its history"), recording the order and carton.
  */
 export async function moveSerials(trx: Trx, input: SerialsMove, actor: Actor): Promise<string[]> {
   const list = await namedSerials(trx, input.whId, input.itemNumber, input.qty, input.serials);
