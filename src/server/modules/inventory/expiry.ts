@@ -10,8 +10,7 @@ import { sql } from 'kysely';
 import type { Trx } from '../../crud/crud.types';
 import type { Db } from '../../db/connect';
 import { inTransaction } from '../../db/transaction';
-import { AppError } from '../../platform/errors';
-import { EXPIRY_WARNING_DAYS, MIN_SHELF_LIFE_DAYS, parseDays } from '../masterdata/controls';
+import { parseDays } from '../masterdata/controls';
 import { lockStockKeys, type StockKey, setHold } from './ledger.service';
 
 export const DEFAULT_WARNING_DAYS = 30;
