@@ -4,11 +4,12 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import type { Connection } from '../src/server/db/connect';
 import { migrateToLatest } from '../src/server/db/migrate';
-import { seedBase, seedDemo } from '../src/server/db/seed/seed';
+import { seedBase } from '../src/server/db/seed/seed';
+import { seedDemo } from '../src/server/demo/demo';
 import { benchDatabases, withDatabase } from './database';
 
 /**
- * Wave release at scale (issue 12, DESIGN §8: under 3 s on PostgreSQL): one wave of BENCH_ORDERS (2,000) orders × 5
+ * Wave release at scale (issue 12, docs/design.md §8: under 3 s on PostgreSQL): one wave of BENCH_ORDERS (2,000) orders × 5
  * lines over 1,000 items released through the whole API (`tWaveMaster/releaseWave`: session, schema, grants, wave lock,
  * order lines, candidate stock read, ledger keys locked, plan, one conditional update per stock row, ALLOCATE log rows,
  * pick details, pick tasks and their numbers, wave lines, order and wave statuses), against a raw-SQL allocation of the

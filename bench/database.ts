@@ -4,7 +4,8 @@ import { buildApp, type WharfApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { type Connection, connectPglite, connectPostgres, type Db } from '../src/server/db/connect';
 import { migrateToLatest } from '../src/server/db/migrate';
-import { seedBase, seedDemo } from '../src/server/db/seed/seed';
+import { seedBase } from '../src/server/db/seed/seed';
+import { seedDemo } from '../src/server/demo/demo';
 
 /**
  * Runs a benchmark on a fresh database: an in-memory PGlite, or a throwaway PostgreSQL database created beside the

@@ -4,7 +4,8 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import type { Connection } from '../src/server/db/connect';
 import { migrateToLatest } from '../src/server/db/migrate';
-import { seedBase, seedDemo } from '../src/server/db/seed/seed';
+import { seedBase } from '../src/server/db/seed/seed';
+import { seedDemo } from '../src/server/demo/demo';
 import { benchDatabases, withDatabase } from './database';
 
 /**

@@ -4,7 +4,7 @@ import { sampleLabel } from '../src/server/modules/shipping/documents/documents.
 import { renderLabels } from '../src/server/modules/shipping/documents/index';
 
 /**
- * Shipping labels (issue 13, README "Documents"): BENCH_LABELS (1,000) distinct 100 × 150 mm labels — Chinese and Latin
+ * Shipping labels (issue 13, docs/flows.md "Documents"): BENCH_LABELS (1,000) distinct 100 × 150 mm labels — Chinese and Latin
  * text, two Code 128 and a QR each — rendered into one PDF by `renderLabels` (what `/tblShippingLabel/printLabels`
  * answers), three times, after one warm-up render that reads and parses the font. Also one label alone (the first
  * render of the process, then the median of 20 warm ones), its bytes, and the process's memory. No database: the data

@@ -6,7 +6,8 @@ import { sql } from 'kysely';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { migrateToLatest } from '../src/server/db/migrate';
-import { seedBase, seedDemo } from '../src/server/db/seed/seed';
+import { seedBase } from '../src/server/db/seed/seed';
+import { seedDemo } from '../src/server/demo/demo';
 import { benchDatabases, withDatabase } from './database';
 
 /**

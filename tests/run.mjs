@@ -17,7 +17,7 @@ const apiReport = path.join(REPORTS, 'api.json');
 const e2eReport = path.join(REPORTS, 'e2e.json');
 fs.rmSync(REPORTS, { recursive: true, force: true });
 fs.mkdirSync(REPORTS, { recursive: true });
-const times = { api: 0, e2e: 0, total: 0 };
+const times = { api: 0, e2e: 0, node24: 0, total: 0 };
 
 /**
  * Runs a command with its output prefixed; resolves to its exit code (its time kept in `times`). `nice` lowers its
@@ -53,7 +53,15 @@ const api = run('api', npx, ['vitest', 'run', '--reporter=default', '--reporter=
 const e2e = run('build', process.execPath, ['build.mjs']).then((code) =>
   code === 0 ? run('e2e', npx, ['playwright', 'test'], { WHARF_E2E_REPORT: e2eReport }) : code,
 );
-const codes = await Promise.all([api, e2e]);
+// Node 24 (WHARF_NODE24: a node binary, set by .ci/run) runs the API suite once more, on PostgreSQL, as soon as one of
+// the two suites above is done: it takes that suite's share of the cores instead of a third one (docs/testing.md).
+const node24 =
+  process.env.WHARF_NODE24 && process.env.WHARF_TEST_DATABASE_URL
+    ? Promise.race([api, e2e]).then(() =>
+        run('node24', process.env.WHARF_NODE24, ['node_modules/vitest/vitest.mjs', 'run', '--project', 'postgres'], {}, 10),
+      )
+    : Promise.resolve(0);
+const codes = await Promise.all([api, e2e, node24]);
 times.total = Date.now() - runStarted;
 try {
   printSummary({ apiReport, e2eReport, root: process.cwd(), times });

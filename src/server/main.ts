@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/open';
+import { seedDemo } from './demo/demo';
 import { startBackupSchedule } from './modules/backup/backup.schedule';
 import { backupDir } from './modules/backup/backup.service';
 import { startWebhookDispatcher } from './modules/webhooks/dispatcher';
@@ -9,7 +10,7 @@ import { startHousekeeping } from './platform/housekeeping';
 /** Starts Wharf: database, migrations, first-start seed, then the HTTP server. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const { connection, seed, demo } = await openDatabase(config);
+  const { connection, seed, demo } = await openDatabase(config, seedDemo);
   const { app, ctx } = await buildApp({ config, db: connection.db, logger: true });
   if (!config.captcha) app.log.warn('WHARF_CAPTCHA=off: the login captcha is not checked. Use this for automation only.');
 

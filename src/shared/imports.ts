@@ -157,7 +157,7 @@ function col(entity: EntityDef, field: string, extra: Partial<FieldDef> = {}): I
 const TASK_REF: FieldDef = { type: 'text', required: true, max: 30, pattern: '^[A-Za-z0-9_.-]+$' };
 const taskRef = (entity: EntityDef): ImportField => ({ entity, field: 'taskRef', def: TASK_REF });
 
-/** The fields of each type, in template order (the checks read these definitions: README "Validation"). */
+/** The fields of each type, in template order (the checks read these definitions: imports README "Validation"). */
 export const IMPORT_FIELDS: Readonly<Record<ImportType, readonly ImportField[]>> = {
   Inbound: [
     col(tPoMaster, 'poNumber', { required: true }),

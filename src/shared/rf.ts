@@ -5,14 +5,14 @@
  */
 import type { LanguageCode } from './wire';
 
-/** Function keys of a dialog (spec §9), in the order they are shown. */
+/** Function keys of a dialog (spec 001 §9), in the order they are shown. */
 export const RF_FUNCTION_KEYS = ['BACK', 'DONE', 'F1', 'F2', 'F3', 'F4'] as const;
 export type RfFunctionKey = (typeof RF_FUNCTION_KEYS)[number];
 /** What a confirm sends: Enter (the input) or a function key. */
 export type RfKey = 'ENTER' | RfFunctionKey;
 /** `nextSubProcessName` that leaves the main process (back to the list of flows). */
 export const RF_EXIT = 'Exit';
-/** Locale ids of the process resources (spec §9): 2052 Chinese, 1033 English. */
+/** Locale ids of the process resources (spec 001 §9): 2052 Chinese, 1033 English. */
 export const RF_LOCALE_OF: Record<LanguageCode, '2052' | '1033'> = { zh_cn: '2052', en_us: '1033' };
 
 /** A function key of the current dialog, its text in the user's language. */

@@ -3,7 +3,7 @@
  * "Configuration"): the name lists that fill their choice lists.
  */
 
-/** Resource types of the process resources (spec §9). */
+/** Resource types of the process resources (spec 001 §9). */
 export const RF_RESOURCE_TYPES = ['title', 'header', 'prompt', 'option'] as const;
 export type RfResourceType = (typeof RF_RESOURCE_TYPES)[number];
 
@@ -16,5 +16,5 @@ export interface RfResourceName {
 /** `nextSubProcessName` that leaves the main process; the choice list offers it before the sub-process names. */
 export const RF_EXIT_CHOICE = 'Exit';
 
-/** Any value of a filter (spec §9). */
+/** Any value of a filter (spec 001 §9). */
 export const RF_ANY = '%';

@@ -1,5 +1,5 @@
 /**
- * Lot and serial trace (inventory README "Trace"): the shapes of `POST /trace/lot` and `POST /trace/delivery`, shared by
+ * Lot and serial trace (inventory README "Lot and serial trace"): the shapes of `POST /trace/lot` and `POST /trace/delivery`, shared by
  * the server and the console's trace screen (Wms/Trace). Every answer is one `TraceAnswer`; a section the query does not
  * reach is empty. Dates are `yyyy-MM-dd`, times `yyyy-MM-dd HH:mm:ss` (server time), quantities decimal text.
  */

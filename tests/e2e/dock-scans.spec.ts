@@ -187,7 +187,7 @@ test.describe('handheld', () => {
 
 // The station ------------------------------------------------------------------------------------------------------
 
-/** The demo kiosk delivery of two cartons (DEMO_KIOSK_DELIVERIES.SF of src/server/db/seed/demoKiosk.ts), open on a fresh database. */
+/** The demo kiosk delivery of two cartons (DEMO_KIOSK_DELIVERIES.SF of src/server/demo/demoKiosk.ts), open on a fresh database. */
 const DEMO_DELIVERY = 'DL00000002';
 
 /** The demo delivery, open (read only here: the walk cancels, it stays open for kiosk.spec.ts). */

@@ -130,7 +130,7 @@ async function createPo(page: Page, x: Texts): Promise<string> {
   await expect(rows(page, 'tPoDetail')).toHaveCount(2);
   await shot(page, `inbound-flow-03-po-lines-${x.lang}`);
   // Further right (the grid renders only the columns in view): the water's attribute type label (values are hidden
-  // columns, spec §2.4; the receiving desk shows the value).
+  // columns, spec 001 §2.4; the receiving desk shows the value).
   await lines
     .locator('.ag-body-horizontal-scroll-viewport')
     .filter({ visible: true })
@@ -259,7 +259,7 @@ async function inspect(page: Page, x: Texts, receiptId: string): Promise<void> {
     [x.result.passed, x.result.failed].sort(),
   );
   await shot(page, `inbound-flow-08-inspected-${x.lang}`);
-  // README "Inspection": a receipt whose every unit failed stays Q, and "the inspection screen no longer offers it (it
+  // inbound README "Inspection": a receipt whose every unit failed stays Q, and "the inspection screen no longer offers it (it
   // lists rows still awaiting a line or a result)". Soft: a failure here is reported and the walk goes on.
   await expect
     .soft(rowsWith(deskTable(page, 'inspection-receipts'), receiptId), 'failed receipt still awaiting inspection')

@@ -9,7 +9,7 @@ import { login, shot } from './ui';
 // nothing scanned).
 // Named to run before kiosk.spec.ts, which ships the demo kiosk deliveries: this walk only reads one (it discards).
 
-/** The demo kiosk delivery of two cartons (DEMO_KIOSK_DELIVERIES.SF of src/server/db/seed/demoKiosk.ts), open. */
+/** The demo kiosk delivery of two cartons (DEMO_KIOSK_DELIVERIES.SF of src/server/demo/demoKiosk.ts), open. */
 const DEMO_DELIVERY = 'DL00000002';
 
 /** Keys whose browser action a page can refuse: help, find, reload, address bar, history, downloads, devtools, zoom… */

@@ -25,7 +25,7 @@ async function openStation(browser: Browser): Promise<{ context: BrowserContext;
 }
 
 /**
- * The open demo delivery of wave DEMO-WV-K for this carrier (src/server/db/seed/demoKiosk.ts): the kiosk walks hand over
+ * The open demo delivery of wave DEMO-WV-K for this carrier (src/server/demo/demoKiosk.ts): the kiosk walks hand over
  * only those, so they never take what another walk (shipping.spec.ts ships DEMO-WV-3's) works with.
  */
 // DEMO_KIOSK_DELIVERIES of demoKiosk.ts (its demo test holds them to these numbers on a fresh database).

@@ -133,7 +133,7 @@ async function newOrder(page: Page, x: Texts, lines: [string, string][], tag: st
     await list(page, 'tOrderDetail').getByTestId('add').click();
     await expect(input(page, 'lineNumber')).toHaveValue(String(n + 1));
     await scan(page, 'itemNumber', item);
-    // The water names its origin (its one attribute type): the walk's stock of it is from Zhejiang (spec §5: every
+    // The water names its origin (its one attribute type): the walk's stock of it is from Zhejiang (spec 001 §5: every
     // shown attribute needs a value; allocation then takes only stock of that origin).
     if (item === SCARCE) await dialog(page).getByTestId('attribute-value-1').locator('input').fill(ORIGIN);
     await input(page, 'qty').fill(qty);

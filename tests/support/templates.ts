@@ -5,7 +5,8 @@ import pg from 'pg';
 import { loadConfig } from '../../src/server/config';
 import { type Connection, connectPglite, connectPostgres } from '../../src/server/db/connect';
 import { migrateToLatest } from '../../src/server/db/migrate';
-import { seedBase, seedDemo } from '../../src/server/db/seed/seed';
+import { seedBase } from '../../src/server/db/seed/seed';
+import { seedDemo } from '../../src/server/demo/demo';
 import { type PasswordCost, setPasswordCost } from '../../src/server/platform/passwords';
 
 /**

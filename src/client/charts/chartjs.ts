@@ -1,6 +1,6 @@
 /**
  * Chart.js, registered with only what the console draws (bar, line and doughnut charts on category and linear scales,
- * tooltip and legend): ~64 KB gzipped, a chunk of its own that only screens with a chart fetch (README "Size").
+ * tooltip and legend): ~64 KB gzipped, a chunk of its own that only screens with a chart fetch (README "The library, and its size").
  */
 import {
   ArcElement,

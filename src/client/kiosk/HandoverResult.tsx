@@ -35,7 +35,7 @@ export function HandoverResult({
     switch (outcome.kind) {
       case 'sent': {
         const { answer } = outcome;
-        // The server has the signature whatever became of the delivery (README "never only in a browser").
+        // The server has the signature whatever became of the delivery (src/server/modules/kiosk/README.md "A proof of delivery is never only in a browser").
         if (answer.outcome === 'attached') return t('kiosk.handover.attached', { delivery: answer.deliveryNumber });
         if (answer.outcome === 'unattached')
           return t('kiosk.handover.kept', { delivery: answer.deliveryNumber, reason: answer.reason, id: answer.unattachedId });

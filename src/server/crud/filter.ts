@@ -1,5 +1,5 @@
 /**
- * How a column filter matches (README "generic engine"), shared by the generic engine and the operation log:
+ * How a column filter matches (README "The generic entity engine"), shared by the generic engine and the operation log:
  * a typed text value finds the rows containing it, case-insensitive (`ACME-0` finds `ACME-001`); a value with
  * `%` is a case-insensitive pattern where only `%` is a wildcard; `%` alone (or nothing) filters nothing. Values
  * chosen rather than typed — codes, lookups, numbers, dates, and `{value, exact: true}` — are equality.

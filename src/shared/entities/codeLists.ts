@@ -88,7 +88,7 @@ export const CODE_LISTS = {
   cycleCountStatus: ['N', 'C', 'A'],
   /** How a count task was made: by location and item, by percent, by transaction type, or a found item added. */
   countSubType: ['LOCITEM', 'PERCENT', 'TRANTYPE', 'FOUND'],
-  /** Every kind of ledger change (tran_log.tran_type), docs/flows.md "Transaction types". */
+  /** Every kind of ledger change (tran_log.tran_type), docs/data.md "Transaction types". */
   tranType: [
     'RECEIVE',
     'RECEIVE_ADJUST',

@@ -3,7 +3,7 @@ import { BY_WAREHOUSE, CODE_PATTERN, codeField, keyField, refField, textField, w
 
 /**
  * The RF (handheld) configuration of spec 001 §3, §5 and §7: dialog texts, dialogs, their function keys and the main
- * processes that chain them. All four share the permissions `sys:rfMainProcessDetail:*` (spec §6). Names of registry
+ * processes that chain them. All four share the permissions `sys:rfMainProcessDetail:*` (spec 001 §6). Names of registry
  * actions (`dialogExecSp`, `dialogListSourceExecSp`, `execSpBeforeNext`) are checked by the server against its fixed
  * registry (src/server/modules/rf/README.md); nothing in configuration is ever run as SQL or code.
  */
@@ -28,7 +28,7 @@ const clientCodeField = refField(30, 'getClient', BY_WAREHOUSE, {
   immutable: true,
 });
 
-/** RF process resource (spec §2.3, §3): a text of a dialog, per locale. */
+/** RF process resource (spec 001 §2.3, §3): a text of a dialog, per locale. */
 export const rfProcessResource = defineEntity({
   name: 'rfProcessResource',
   resource: RESOURCE,
@@ -44,7 +44,7 @@ export const rfProcessResource = defineEntity({
   form: [['name'], ['type'], ['localeId'], ['text']],
 });
 
-/** RF sub process detail (spec §2.2, §3): one dialog of a warehouse and client. */
+/** RF sub process detail (spec 001 §2.2, §3): one dialog of a warehouse and client. */
 export const rfSubProcessDetail = defineEntity({
   name: 'rfSubProcessDetail',
   listKey: 'subProcessName',
@@ -86,7 +86,7 @@ export const rfSubProcessDetail = defineEntity({
   ],
 });
 
-/** RF sub process option (spec §2.1, §3, §5): a function key of a dialog and where it leads. */
+/** RF sub process option (spec 001 §2.1, §3, §5): a function key of a dialog and where it leads. */
 export const rfSubProcessOption = defineEntity({
   name: 'rfSubProcessOption',
   resource: RESOURCE,
@@ -112,7 +112,7 @@ export const rfSubProcessOption = defineEntity({
   ],
 });
 
-/** RF main process detail (spec §3, §7): the flows a worker starts and how their dialogs chain on Enter. */
+/** RF main process detail (spec 001 §3, §7): the flows a worker starts and how their dialogs chain on Enter. */
 export const rfMainProcessDetail = defineEntity({
   name: 'rfMainProcessDetail',
   resource: RESOURCE,

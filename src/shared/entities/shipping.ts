@@ -5,7 +5,7 @@ const shown = (width: number, filter = false): FieldDef => ({ type: 'text', colu
 const exact = (width: number): FieldDef => ({ ...shown(width, true), filterExact: true });
 const time = (width = 170): FieldDef => ({ type: 'text', column: true, width, dateTime: true });
 const listWhId: FieldDef = { ...whIdField, immutable: false, required: false, width: 80 };
-// Spec §3: genericAttrValue1–11 hidden, genericAttrShow1–11 (the item's attribute type labels), the first two shown.
+// Spec 001 §3: genericAttrValue1–11 hidden, genericAttrShow1–11 (the item's attribute type labels), the first two shown.
 const attributes = Object.fromEntries([
   ...Array.from({ length: 11 }, (_, i) => [`genericAttrValue${i + 1}`, { type: 'text', column: true, hidden: true, width: 100 }]),
   ...Array.from({ length: 11 }, (_, i) => [`genericAttrShow${i + 1}`, { type: 'text', column: true, hidden: i > 1, width: 100 }]),

@@ -12,7 +12,7 @@ export const PARAMETER_VALUE_FIELDS: Record<string, FieldDef> = Object.fromEntri
 /**
  * An order in a wave (spec 001 §2.6, §3 "Wave detail"): written by `tAfaViewWaveOrder/addOrder` with the profile and
  * parameters that loaded it, taken out by `tAfoWaveDetail/removeOrder`; never saved or deleted through the generic
- * engine. The permissions are the wave's (spec §6: sys:tWaveMaster:*).
+ * engine. The permissions are the wave's (spec 001 §6: sys:tWaveMaster:*).
  */
 export const tAfoWaveDetail = defineEntity({
   name: 'tAfoWaveDetail',

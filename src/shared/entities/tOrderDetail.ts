@@ -9,7 +9,7 @@ const date = (extra: Partial<FieldDef> = {}): FieldDef => ({ type: 'date', ...ex
  * quantity (greater than 0, up to 3 decimals), an optional lot (lot-controlled items only) and the item's attribute
  * values — allocation takes only stock of that lot and those attributes — plus the optional fields of the form model.
  * Saved through the order line service, which re-runs the spec's whole check order with the order locked; lines
- * change only while the order is new (N). The permissions are the order's (spec §6: sys:tOrder:*).
+ * change only while the order is new (N). The permissions are the order's (spec 001 §6: sys:tOrder:*).
  */
 export const tOrderDetail = defineEntity({
   name: 'tOrderDetail',
@@ -49,7 +49,7 @@ export const tOrderDetail = defineEntity({
     }),
     storedAttributeId: { type: 'int', readOnly: true, column: true, width: 90 },
     ...ATTRIBUTE_VALUES,
-    // The optional fields of the form model (spec §3), folded in the dialog's "more" section.
+    // The optional fields of the form model (spec 001 §3), folded in the dialog's "more" section.
     customerItemNumber: textField(50, { column: true, width: 130 }),
     unitPrice: decimalField({ column: true, width: 90 }),
     earliestShipDate: date({ column: true, width: 120, hidden: true }),

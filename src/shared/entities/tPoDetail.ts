@@ -9,7 +9,7 @@ const text = (max: number): FieldDef => textField(max);
  * A purchase order line (spec 001 §2.4, §3 "PO detail line", §5): an item, its order unit and quantity (greater than 0,
  * up to 3 decimals), an expected lot and the item's attribute values, and the optional fields of the form model.
  * Saved through the PO line service, which re-runs the spec's whole check order with the PO locked; the permissions
- * are the PO's (spec §6: sys:tPoMaster:*). The field order is the spec's column order.
+ * are the PO's (spec 001 §6: sys:tPoMaster:*). The field order is the spec's column order.
  */
 export const tPoDetail = defineEntity({
   name: 'tPoDetail',
@@ -48,7 +48,7 @@ export const tPoDetail = defineEntity({
     lotNumber: textField(50, { column: true, width: 110 }),
     storedAttributeId: { type: 'int', readOnly: true, column: true, width: 90 },
     ...ATTRIBUTE_VALUES,
-    // The optional fields of the form model (spec §3), folded in the dialog's "more" section.
+    // The optional fields of the form model (spec 001 §3), folded in the dialog's "more" section.
     specialProcessing: text(50),
     locationId: refField(30, 'getLocation', BY_WAREHOUSE),
     distroProcess: text(50),

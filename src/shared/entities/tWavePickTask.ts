@@ -3,7 +3,7 @@ import { codeField, decimalField, whIdField } from './fields';
 
 const shown = (width: number, filter = false): FieldDef => ({ type: 'text', column: true, width, filter });
 const hidden = (def: FieldDef): FieldDef => ({ ...def, hidden: true });
-// Spec §3: genericAttrValue1–11 and genericAttrShow1–11 (the item's attribute type labels, read through
+// Spec 001 §3: genericAttrValue1–11 and genericAttrShow1–11 (the item's attribute type labels, read through
 // v_wave_pick_task); values hidden, the first two labels shown, as on the PO lines (§2.4).
 const attributes = Object.fromEntries([
   ...Array.from({ length: 11 }, (_, i) => [`genericAttrValue${i + 1}`, { type: 'text', column: true, hidden: true, width: 100 }]),

@@ -1,5 +1,5 @@
 /**
- * The putaway desk (menu Wms/Putaway): receipts ready for putaway → the server's suggestion (README "Putaway") in an
+ * The putaway desk (menu Wms/Putaway): receipts ready for putaway → the server's suggestion (inbound README "Putaway") in an
  * editable table (destination and quantity) → one putaway movement task, whose lines open in the movement screen and
  * which is approved here with the movement's own call. Every rule is the server's.
  */

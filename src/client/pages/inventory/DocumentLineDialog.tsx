@@ -16,7 +16,7 @@ export interface DocumentLineDialogProps extends FormDialogProps {
   docField: string;
   /** The document's client: the item list holds only its items (the server refuses another client's). */
   clientCode: string;
-  /** Fields naming the document that the dialog shows read-only (spec §2.5: warehouse and order number). */
+  /** Fields naming the document that the dialog shows read-only (spec 001 §2.5: warehouse and order number). */
   shownFields?: ReadonlySet<string>;
 }
 
@@ -37,7 +37,7 @@ export function DocumentLineDialog({ linesEntity, docField, clientCode, shownFie
   const hiddenFields = useMemo(() => {
     const hidden = new Set<string>();
     if (!lotControlled) hidden.add('lotNumber');
-    // Spec §2.4: edit mode hides the line number (a line keeps its number).
+    // Spec 001 §2.4: edit mode hides the line number (a line keeps its number).
     if (editing) hidden.add('lineNumber');
     return hidden;
   }, [lotControlled, editing]);

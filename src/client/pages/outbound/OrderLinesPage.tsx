@@ -16,7 +16,7 @@ import { ATTRIBUTE_COLUMNS } from '../inventory/useLineSteps';
 import { isChangeableOrder, ORDER_LINES_URL, ORDER_LIST_URL } from './ordersScreens';
 import '../inbound/inbound.css';
 
-/** Spec §2.5: the line dialog shows the warehouse and the order number, read-only. */
+/** Spec 001 §2.5: the line dialog shows the warehouse and the order number, read-only. */
 const ORDER_FIELDS: ReadonlySet<string> = new Set(['whId', 'orderNumber']);
 /** Opened without its order, the screen asks nothing and offers the order list. */
 const KEYS = ['whId', 'orderNumber'] as const;

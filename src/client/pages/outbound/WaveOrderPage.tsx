@@ -5,7 +5,7 @@
  * select some first, its name field labelled, optional and prefilled with the wave), remove order (a confirmation
  * naming the orders), view wave detail, batch select and unselect; row actions select, unselect and show detail (the
  * order's lines). The spec's calls stay as they are: `handleSelect` marks the ticked rows, then `addOrder` or
- * `removeOrder` acts on every selected row of the working set. Permissions as spec §6: add for add order, delete for
+ * `removeOrder` acts on every selected row of the working set. Permissions as spec 001 §6: add for add order, delete for
  * remove order and unselect, view for view detail, edit for select. The header offers Release once orders are in.
  */
 import type SlInputElement from '@shoelace-style/shoelace/dist/components/input/input.component.js';

@@ -5,7 +5,7 @@ import { screenUrl } from '../../kit/screenUrl';
 export const ORDER_LIST_URL = '/Wms/TOrder';
 export const ORDER_LINES_URL = '/Wms/TOrderDetail';
 
-/** A screen of one order (`?orderNumber=…&whId=…&t=…`): the timestamp makes a repeated visit reload (spec §2). */
+/** A screen of one order (`?orderNumber=…&whId=…&t=…`): the timestamp makes a repeated visit reload (spec 001 §2). */
 export function orderUrl(screen: string, row: EntityRow): string {
   return screenUrl(screen, { orderNumber: row.orderNumber, whId: row.whId });
 }

@@ -42,7 +42,7 @@ export interface RfConfigListProps {
   onChanged?: () => void;
 }
 
-/** Add, edit and delete follow `sys:rfMainProcessDetail:*` (spec §6); the server is the guard. */
+/** Add, edit and delete follow `sys:rfMainProcessDetail:*` (spec 001 §6); the server is the guard. */
 export function RfConfigList({
   entity,
   page,

@@ -19,7 +19,7 @@ import { ANY, optionUrl, RF_URLS, resourceUrl, useRouteVisit, useSubProcessNames
 import { SubProcessPicker } from './SubProcessPicker';
 import { chosen, type RfFilters, useRfPage } from './useRfPage';
 
-/** Spec §9: 100 rows a page. */
+/** Spec 001 §9: 100 rows a page. */
 const PAGE_SIZE = 100;
 const KEYS = ['whId', 'clientCode', 'subProcessName'] as const;
 
@@ -51,7 +51,7 @@ export function RfSubProcessDetailPage() {
   const page = useRfPage(rfSubProcessDetail.name, PAGE_SIZE);
   const { search } = page;
 
-  // Spec §2.2: opened with all three values, it searches at once.
+  // Spec 001 §2.2: opened with all three values, it searches at once.
   useRouteVisit(RF_URLS.detail, KEYS, (values) => {
     update(values);
     search(toFilters(values));

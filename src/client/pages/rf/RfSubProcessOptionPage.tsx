@@ -18,7 +18,7 @@ import { ANY, loadResourceNames, RF_URLS, resourceUrl, useRouteVisit, useSubProc
 import { SubProcessPicker } from './SubProcessPicker';
 import { chosen, type RfFilters, typed, useRfPage } from './useRfPage';
 
-/** Spec §9: 200 rows a page. */
+/** Spec 001 §9: 200 rows a page. */
 const PAGE_SIZE = 200;
 const KEYS = ['whId', 'clientCode', 'subProcessName'] as const;
 
@@ -50,7 +50,7 @@ export function RfSubProcessOptionPage() {
   const page = useRfPage(rfSubProcessOption.name, PAGE_SIZE);
   const { search } = page;
 
-  // Spec §2.1: opened with warehouse, client and sub process, it searches at once (option name default %).
+  // Spec 001 §2.1: opened with warehouse, client and sub process, it searches at once (option name default %).
   useRouteVisit(RF_URLS.option, KEYS, (values) => {
     const params = new URLSearchParams(window.location.search);
     const next = { ...values, dialogOptionName: params.get('dialogOptionName') || ANY };

@@ -13,13 +13,13 @@ export const RF_URLS = {
   resource: 'Wms/RfProcessResourceDetail',
 } as const;
 
-/** Spec §9: any value of a filter. */
+/** Spec 001 §9: any value of a filter. */
 export const ANY = '%';
 
-/** The resource screen for one name, any type (spec §2.1, §2.2 link cells; name % to add one). */
+/** The resource screen for one name, any type (spec 001 §2.1, §2.2 link cells; name % to add one). */
 export const resourceUrl = (name: string): string => screenUrl(`/${RF_URLS.resource}`, { name, type: ANY });
 
-/** The option screen for a sub process of a warehouse and client (spec §2.2: option name cell, Add Function Key). */
+/** The option screen for a sub process of a warehouse and client (spec 001 §2.2: option name cell, Add Function Key). */
 export const optionUrl = (whId: string, clientCode: string, subProcessName: string, dialogOptionName: string): string =>
   screenUrl(`/${RF_URLS.option}`, { whId, clientCode, subProcessName, dialogOptionName });
 

@@ -20,7 +20,7 @@ import { SHIPPING_URLS } from './shippingScreens';
 import './shipping.css';
 
 const KEYS = ['cartonNumber', 'whId'] as const;
-/** Spec §9: carton detail lists show 8 rows a page. */
+/** Spec 001 §9: carton detail lists show 8 rows a page. */
 const PAGE_SIZE = 8;
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 

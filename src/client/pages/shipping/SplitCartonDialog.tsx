@@ -52,7 +52,7 @@ export function SplitCartonDialog({ line, onClose, onSplit }: SplitCartonDialogP
   const [values, setValues] = useState<Values>(EMPTY);
   const [problems, setProblems] = useState<Problems>({});
   const [busy, setBusy] = useState(false);
-  // Each opening starts from an empty form: the carton type is cleared (spec §4) and chosen again.
+  // Each opening starts from an empty form: the carton type is cleared (spec 001 §4) and chosen again.
   useEffect(() => {
     if (!line) return;
     setValues(EMPTY);

@@ -1,5 +1,5 @@
 /**
- * Lot and serial trace (menu Inventory → 批次追溯 / Lot trace, `Wms/Trace`; inventory README "Trace"): a search box for a
+ * Lot and serial trace (menu Inventory → 批次追溯 / Lot trace, `Wms/Trace`; inventory README "Lot and serial trace"): a search box for a
  * lot, serial, delivery or order number in one warehouse, then one section per part of the answer — customers first
  * (the recall question "which customers got lot X?"), lots, serials, receipts, ledger rows, stock now, orders, cartons,
  * deliveries, proofs of delivery — each with its Excel export (the kit's). The server enforces sys:trace:view and the

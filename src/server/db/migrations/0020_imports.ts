@@ -7,7 +7,7 @@ import { type Kysely, sql } from 'kysely';
  * `tbl_temp_excel_import_group_seq`, shared by the ten tables), `row_number` the sheet row, `import_status` N new /
  * E error / V valid / S committed. Every statement on a group names `group_id`, which the unique `(group_id,
  * row_number)` index serves (an index on the status as well cost each staged row and each status change a fourth
- * entry: README "Performance"). The Excel import screen gains view / add / edit / delete buttons per import type
+ * entry: imports README "Performance"). The Excel import screen gains view / add / edit / delete buttons per import type
  * (`sys:tblTempExcelImport<Type>:*`) for databases seeded before this migration (a new one has them from the menu tree).
  *
  * The columns are written out here, not read from the import contract: a migration stays as it ran.

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Lot and serial trace (issue 26 item 6, inventory README "Trace"):
+ * Lot and serial trace (issue 26 item 6, inventory README "Lot and serial trace"):
  * - indexes on the lot columns the trace reads — tran_log (the ledger history, the big one), receipts, stock rows,
  *   pick tasks and carton lines — and on serial numbers (the master is unique per item; a serial is looked up alone);
  * - the screen Inventory → 批次追溯 / Lot trace (Wms/Trace) with its button sys:trace:view, for databases seeded

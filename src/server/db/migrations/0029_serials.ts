@@ -25,7 +25,7 @@ export interface SerialStep {
   texts: Record<string, readonly [zh: string, en: string]>;
 }
 
-/** The RECEIVE and PICK serial steps, as the demo seed defines them (src/server/db/seed/demoRf.ts). */
+/** The RECEIVE and PICK serial steps, as the demo seed defines them (src/server/demo/demoRf.ts). */
 const SERIAL_STEPS: readonly SerialStep[] = [
   {
     after: 'RCV_QTY',

@@ -86,7 +86,7 @@ const GROUP_KEYS: Record<ImportType, readonly string[]> = {
   Location: ['locationId'],
 };
 
-/** The target table a key must not exist in yet, with its columns for the key fields (README "Duplicates"). */
+/** The target table a key must not exist in yet, with its columns for the key fields (README "Validation": duplicates). */
 const EXISTING: Record<ImportType, { table: string; fields: readonly string[] } | null> = {
   Inbound: { table: 't_po_master', fields: ['poNumber'] },
   Outbound: { table: 't_order', fields: ['orderNumber'] },

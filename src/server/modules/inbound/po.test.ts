@@ -114,7 +114,7 @@ describe('PO header', () => {
   });
 
   it('requires the client and refuses a vendor or client the warehouse does not have', async () => {
-    // Spec 001 §8's words for a missing warehouse, client, or both (README "Messages").
+    // Spec 001 §8's words for a missing warehouse, client, or both (the error catalogue).
     expect((await savePo(header({ clientCode: '' }))).body).toMatchObject({
       errorCode: 'clientEmpty',
       msg: 'Operation failed. Client cannot be empty',

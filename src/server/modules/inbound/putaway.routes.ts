@@ -7,8 +7,9 @@ import { amount, day, fixedObject, integer, list, nullableInteger, requiredText,
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { envelope } from '../../platform/openapi';
+import { registerMovementTaskType } from '../inventory/taskTypes';
 import { QtySchema, quantity } from './inspection.routes';
-import { createPutawayTasks, readyReceipts, suggestPutaway } from './putaway.service';
+import { createPutawayTasks, PUTAWAY_TASK, readyReceipts, suggestPutaway } from './putaway.service';
 
 const WhId = Type.String({ minLength: 1, maxLength: 20 });
 const RowId = Type.Integer({ minimum: 1, maximum: 2147483647 });
@@ -64,6 +65,8 @@ const SuggestedLine = fixedObject({
 
 export function registerPutawayRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
+  // Approving a putaway task is inventory's approvePlannedMove: inventory learns the PUTAWAY type here, not by import.
+  registerMovementTaskType('PUTAWAY', PUTAWAY_TASK);
   const view = permission('tReceipt', 'view');
 
   app.post(

@@ -1,7 +1,8 @@
 /**
  * Putaway (README "Putaway"): which receipts are ready, where their stock should go, and the putaway movement task
- * that takes it there. The task is an ordinary movement task of type PUTAWAY; its approval (execute.service) logs
- * PUTAWAY and marks the receipts put away through `completePutaway`.
+ * that takes it there. The task is an ordinary movement task of type PUTAWAY, a type this module registers with
+ * inventory (`PUTAWAY_TASK`, inventory/taskTypes.ts): its approval (execute.service) logs PUTAWAY and then marks the
+ * receipts put away through `completePutaway`.
  */
 import { type RawBuilder, sql } from 'kysely';
 import type { Row, Trx } from '../../crud/crud.types';
@@ -12,7 +13,9 @@ import { type Grantee, grantScope, grantsWarehouse } from '../../platform/grants
 import type { Actor } from '../inventory/execute.service';
 import { AVAILABLE_QTY, lockStockKeys, type StockKey } from '../inventory/ledger.service';
 import { attributeValues } from '../inventory/tasks';
+import type { MovementTaskType } from '../inventory/taskTypes';
 import { takeNextNumber } from '../masterdata/control.service';
+import { eventsByClient, recordEvents } from '../webhooks/events';
 import {
   GOOD_BASE_QTY,
   milli,
@@ -456,3 +459,30 @@ export async function completePutaway(trx: Trx, whId: string, taskId: string): P
     trx,
   );
 }
+
+/**
+ * The PUTAWAY movement task type: its lines log PUTAWAY under INBOUND, its serials a PUTAWAY event; once approved, its
+ * receipts are put away (`completePutaway`) and each client hears `putaway.done`. Registered by registerPutawayRoutes.
+ */
+export const PUTAWAY_TASK: MovementTaskType = {
+  category: 'INBOUND',
+  tranType: 'PUTAWAY',
+  serialEvent: 'PUTAWAY',
+  async complete(trx, { whId, taskId, lines }) {
+    await completePutaway(trx, whId, taskId);
+    await recordEvents(
+      trx,
+      eventsByClient('putaway.done', whId, lines, (own) => ({
+        taskId,
+        lines: own.map((l) => ({
+          lineNumber: l.lineNumber,
+          itemNumber: l.itemNumber,
+          lotNumber: l.lotNumber === '' ? null : l.lotNumber,
+          qty: fromMilli(milli(l.qty)),
+          fromLocationId: l.sourceLocationId,
+          toLocationId: l.destLocationId,
+        })),
+      })),
+    );
+  },
+};

@@ -7,6 +7,7 @@ import type { Trx } from '../../crud/crud.types';
 import type { Db } from '../../db/connect';
 import { AppError } from '../../platform/errors';
 import { type Grantee, grantScope, grantsClient, grantsWarehouse } from '../../platform/grants';
+import { isPercent, OVER_RECEIPT_PCT } from '../masterdata/controls';
 
 export type PoStatus = 'O' | 'R' | 'C' | 'X';
 
@@ -89,20 +90,6 @@ export async function overReceiptPct(trx: Trx, whId: string, clientCode: string)
     order by client_code nulls last limit 1`.execute(trx);
   const value = rows[0]?.value?.trim() ?? '';
   return isPercent(value) ? value : '0';
-}
-
-/** The control naming the over-receipt tolerance. */
-export const OVER_RECEIPT_PCT = 'OVER_RECEIPT_PCT';
-
-const PERCENT = /^\d{1,3}(\.\d{1,2})?$/;
-/** A tolerance percent: 0 to 100, at most two decimals. */
-export const isPercent = (value: string): boolean => PERCENT.test(value) && Number(value) <= 100;
-
-/** The tWhseControl save hook: OVER_RECEIPT_PCT holds a percent from 0 to 100. */
-export function checkWhseControl(row: Record<string, unknown>): void {
-  if (row.controlName !== OVER_RECEIPT_PCT) return;
-  const value = String(row.controlValue ?? '').trim();
-  if (!isPercent(value)) throw new AppError('controlPercentInvalid', { controlName: OVER_RECEIPT_PCT, value });
 }
 
 /**

@@ -9,19 +9,9 @@ import { isCalendarDate, matchesRule } from '../../../shared/validation';
 import type { Trx } from '../../crud/crud.types';
 import type { Db } from '../../db/connect';
 import { inTransaction } from '../../db/transaction';
+import { type Actor, holdsPermission, type PermissionHolder } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
-import type { Actor } from '../inventory/execute.service';
-import {
-  ACCEPT_SHORT_DATED,
-  addDays,
-  dayControl,
-  daysBetween,
-  daysFor,
-  holdsPermission,
-  MIN_SHELF_LIFE_DAYS,
-  type PermissionHolder,
-  today,
-} from '../inventory/expiry';
+import { ACCEPT_SHORT_DATED, addDays, dayControl, daysBetween, daysFor, today } from '../inventory/expiry';
 import {
   addStock,
   lockStockKeys,
@@ -34,6 +24,7 @@ import {
 } from '../inventory/ledger.service';
 import { storedAttributeIdForItem } from '../masterdata/attributes.service';
 import { takeNextNumber } from '../masterdata/control.service';
+import { MIN_SHELF_LIFE_DAYS } from '../masterdata/controls';
 import { enterSerials } from '../serials/serials.service';
 import { INSPECT_HOLD } from '../serials/serials.state';
 import { recordEvent } from '../webhooks/events';
@@ -393,7 +384,7 @@ export async function addReceipt(db: Db, input: ReceiptInput, actor: Actor): Pro
             document: { type: 'RECEIPT', number: receiptId, lineNumber: line.lineNumber },
             receiptId,
             receiptRowId: rows[0]?.id ?? null,
-            // Awaiting inspection, the units are unavailable: their serials are held until the result (README "Holds").
+            // Awaiting inspection, the units are unavailable: their serials are held until the result (serials README "Holds").
             holdReason: checked.status === 'Q' ? INSPECT_HOLD : null,
           },
           actor,

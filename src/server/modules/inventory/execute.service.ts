@@ -8,32 +8,18 @@ import { sql } from 'kysely';
 import type { Trx } from '../../crud/crud.types';
 import type { Db } from '../../db/connect';
 import { inTransaction } from '../../db/transaction';
+import { type Actor, everyGrant, holdsPermission } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
-import type { Grantee } from '../../platform/grants';
-import { completePutaway } from '../inbound/putaway.service';
 import { adjustSerials, followSerials } from '../serials/serials.service';
 import { eventsByClient, recordEvents } from '../webhooks/events';
-import { ACCEPT_EXPIRED, addDays, holdsPermission, type PermissionHolder, today } from './expiry';
+import { ACCEPT_EXPIRED, addDays, today } from './expiry';
 import { addStock, fromMilli, lockStockKeys, type StockKey, takeStock, toMilli, writeTranLog } from './ledger.service';
 import { attributeValues, completeTask, lockOpenTask, requireLineClients, type TaskLine, taskLines } from './tasks';
+import { type MovementLine, movementTaskType } from './taskTypes';
 
-/**
- * Who runs a task: their name for the logs, their grants (every line's item must be of a granted client) and — a
- * signed-in user — their permissions (expired stock into an available location needs ACCEPT_EXPIRED).
- */
-export type Actor = Grantee & { name: string } & PermissionHolder;
+// Who runs a task is the platform's Actor (platform/actor.ts); the modules above keep importing it from here.
+export { type Actor, everyGrant };
 
-/** An actor holding every warehouse and client (server jobs, tests, benchmarks). */
-export const everyGrant = (name: string): Actor => ({ name, warehouses: 'all', clients: {} });
-
-interface MovementLine extends TaskLine {
-  sourceLocationId: string;
-  destLocationId: string;
-  /** A serial-controlled item: the serials that move, one a line (needed unless the line empties its source row). */
-  serialNumbers: string | null;
-  /** A putaway line: the receipt row whose units it puts away. */
-  receiptRowId?: number | string | null;
-}
 interface AdjustmentLine extends TaskLine {
   locationId: string;
   /** A serial-controlled item: the serials that leave (negative) or arrive (positive), one a line. */
@@ -125,12 +111,13 @@ async function openTask<L extends TaskLine>(
 /**
  * `approvePlannedMove`: every line's stock leaves its source and arrives at its destination with lot, expiry, FIFO
  * date, pallet and attributes kept. A pallet (H) destination needs the pallet id; an item (I) destination takes the
- * stock off its pallet. A putaway task (type PUTAWAY) logs PUTAWAY under INBOUND and marks its receipts put away.
+ * stock off its pallet. A task of another type than MOVE follows its registered definition (taskTypes.ts): a putaway
+ * task (inbound's PUTAWAY) logs PUTAWAY under INBOUND and marks its receipts put away.
  */
 export async function approveMovement(db: Db, whId: string, taskId: string, actor: Actor): Promise<void> {
   await inTransaction(db, async (trx) => {
     const { header, lines } = await openTask<MovementLine>(trx, 'movement', whId, taskId, actor);
-    const putaway = (header as typeof header & { taskType?: string }).taskType === 'PUTAWAY';
+    const taskType = movementTaskType((header as typeof header & { taskType?: string }).taskType);
     const places = await locations(
       trx,
       whId,
@@ -169,8 +156,8 @@ export async function approveMovement(db: Db, whId: string, taskId: string, acto
         await addStock(trx, target, line.qty, { expirationDate: taken.expirationDate, fifoDate: taken.fifoDate }, null);
         // One log row per line: the quantity moved, from and to.
         await writeTranLog(trx, source, taken.clientCode, line.qty, {
-          category: putaway ? 'INBOUND' : 'INVENTORY',
-          tranType: putaway ? 'PUTAWAY' : 'MOVE',
+          category: taskType.category,
+          tranType: taskType.tranType,
           description: `${taskId}/${line.lineNumber}`,
           employeeId: actor.name,
           controlNumber: taskId,
@@ -188,35 +175,14 @@ export async function approveMovement(db: Db, whId: string, taskId: string, acto
             qty: line.qty,
             receiptRowId: line.receiptRowId === null || line.receiptRowId === undefined ? null : Number(line.receiptRowId),
           },
-          putaway ? 'PUTAWAY' : 'MOVE',
+          taskType.serialEvent,
           moveDocument(taskId, line),
           actor,
         );
       });
     }
     await completeTask(trx, 'movement', header, actor.name);
-    if (putaway) {
-      await completePutaway(trx, whId, taskId);
-      await recordEvents(
-        trx,
-        eventsByClient(
-          'putaway.done',
-          whId,
-          moves.map((m) => m.line),
-          (own) => ({
-            taskId,
-            lines: own.map((l) => ({
-              lineNumber: l.lineNumber,
-              itemNumber: l.itemNumber,
-              lotNumber: blank(l.lotNumber),
-              qty: fromMilli(toMilli(l.qty)),
-              fromLocationId: l.sourceLocationId,
-              toLocationId: l.destLocationId,
-            })),
-          }),
-        ),
-      );
-    }
+    await taskType.complete(trx, { whId, taskId, lines: moves.map((m) => m.line) });
   });
 }
 

@@ -19,7 +19,7 @@ import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { grantScope } from '../../platform/grants';
 import { envelope } from '../../platform/openapi';
-import { parseDays } from './expiry';
+import { parseDays } from '../masterdata/controls';
 
 interface ExpirySearch {
   whId: string;

@@ -10,57 +10,15 @@ import { sql } from 'kysely';
 import type { Trx } from '../../crud/crud.types';
 import type { Db } from '../../db/connect';
 import { inTransaction } from '../../db/transaction';
-import { AppError } from '../../platform/errors';
+import { parseDays } from '../masterdata/controls';
 import { lockStockKeys, type StockKey, setHold } from './ledger.service';
 
-/** Minimum remaining shelf life in days at allocation and receiving: the client's row, else the warehouse's, else 0. */
-export const MIN_SHELF_LIFE_DAYS = 'MIN_SHELF_LIFE_DAYS';
-/** Days before expiry that stock counts as expiring (the report and the home count): client row, warehouse row, 30. */
-export const EXPIRY_WARNING_DAYS = 'EXPIRY_WARNING_DAYS';
 export const DEFAULT_WARNING_DAYS = 30;
 /** The hold reason of stock the expiry job held (released by the ordinary hold release of the stock query). */
 export const EXPIRED_HOLD_REASON = 'EXPIRED';
 /** The permissions that let expired or short-dated stock in (menu seed, inbound and inventory READMEs). */
 export const ACCEPT_SHORT_DATED = 'sys:tReceipt:acceptShortDated';
 export const ACCEPT_EXPIRED = 'sys:tblInvAdjustment:acceptExpired';
-/** Ten years: the largest number of days a control or an order may name. */
-export const MAX_DAYS = 3650;
-
-/** A number of days as a control or an order field holds it: a whole number from 0 to 3650. */
-export function parseDays(value: unknown): number | null {
-  const text = String(value ?? '').trim();
-  if (!/^\d{1,4}$/.test(text)) return null;
-  const days = Number(text);
-  return days <= MAX_DAYS ? days : null;
-}
-
-/** The tWhseControl save hook for the two day controls. */
-export function checkDaysControl(row: Record<string, unknown>): void {
-  if (row.controlName !== MIN_SHELF_LIFE_DAYS && row.controlName !== EXPIRY_WARNING_DAYS) return;
-  if (parseDays(row.controlValue) === null) {
-    throw new AppError('controlDaysInvalid', { controlName: String(row.controlName), value: String(row.controlValue ?? '') });
-  }
-}
-
-/** The tOrder and tItemMaster save hook: an order's or item's minimum remaining shelf life is empty or 0–3650 days. */
-export function checkMinShelfLife(row: Record<string, unknown>): void {
-  const value = row.minShelfLifeDays;
-  if (value === null || value === undefined || value === '') {
-    row.minShelfLifeDays = null;
-    return;
-  }
-  const days = parseDays(value);
-  if (days === null) throw new AppError('orderMinShelfLifeRange', { value: String(value) });
-  row.minShelfLifeDays = days;
-}
-
-/** Who may let expired or short-dated stock in: the permission, or a super administrator. */
-export interface PermissionHolder {
-  superAdmin?: boolean;
-  permissions?: ReadonlySet<string>;
-}
-export const holdsPermission = (actor: PermissionHolder, perm: string): boolean =>
-  actor.superAdmin === true || actor.permissions?.has(perm) === true;
 
 /** Day controls of a warehouse: the warehouse's value and each client's own (invalid values are ignored). */
 export interface DayControl {

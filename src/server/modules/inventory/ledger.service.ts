@@ -10,17 +10,20 @@ import type { Trx } from '../../crud/crud.types';
 import type { Db } from '../../db/connect';
 import { AppError, PG_NUMERIC_OUT_OF_RANGE, pgErrorCode } from '../../platform/errors';
 import { holdSerialsAt } from '../serials/serials.state';
+import {
+  fromMilli,
+  keyMatches,
+  lockStoredItem,
+  SELECT_STORED_ITEM,
+  type StockKey,
+  type StoredItem,
+  toMilli,
+} from '../stock/stockRow';
 import { recordEvent } from '../webhooks/events';
 
-/** Identifies one ledger row: absent lot, pallet or attribute id are null (and equal to each other). */
-export interface StockKey {
-  whId: string;
-  locationId: string;
-  itemNumber: string;
-  lotNumber: string | null;
-  huId: string | null;
-  storedAttributeId: number | null;
-}
+// The ledger row's key, its locked read and the exact arithmetic sit one layer down (stock/stockRow.ts), where the serials
+// module reads them too; the ledger's callers keep importing them from here.
+export { fromMilli, lockStoredItem, type StockKey, type StoredItem, toMilli };
 
 /** The 11 attribute values carried into the transaction log (index 0 = genericAttrValue1). */
 export type AttributeValues = readonly (string | null)[];
@@ -37,30 +40,6 @@ export interface TranContext {
   toLocationId: string | null;
   attributes?: AttributeValues;
 }
-
-/** A ledger row as the services read it (quantities as exact decimal strings). */
-export interface StoredItem extends StockKey {
-  id: number;
-  clientCode: string;
-  actualQty: string;
-  unavailableQty: string;
-  /** Reserved for pick tasks. */
-  allocatedQty: string;
-  status: 'A' | 'H';
-  fifoDate: string;
-  expirationDate: string | null;
-  reasonId: string | null;
-}
-
-const keyMatches = (key: StockKey) => sql`wh_id = ${key.whId} and location_id = ${key.locationId}
-  and item_number = ${key.itemNumber}
-  and lot_number is not distinct from ${key.lotNumber}
-  and hu_id is not distinct from ${key.huId}
-  and stored_attribute_id is not distinct from ${key.storedAttributeId}::bigint`;
-
-const SELECT_STORED_ITEM = sql`id, wh_id, location_id, client_code, item_number, lot_number, hu_id, stored_attribute_id,
-  actual_qty::text as actual_qty, unavailable_qty::text as unavailable_qty, allocated_qty::text as allocated_qty, status,
-  to_char(fifo_date, 'YYYY-MM-DD') as fifo_date, to_char(expiration_date, 'YYYY-MM-DD') as expiration_date, reason_id`;
 
 /** Available quantity of one ledger row: nothing while held, else actual minus unavailable and allocated. */
 export const AVAILABLE_QTY = sql`case when status = 'H' then 0 else actual_qty - unavailable_qty - allocated_qty end`;
@@ -83,13 +62,6 @@ export async function lockStockKeys(trx: Trx, keys: readonly StockKey[]): Promis
   if (locks.length === 0) return;
   // unnest yields the array in order, and the locks are taken row by row in that order.
   await sql`select pg_advisory_xact_lock(k) from unnest(${locks.map(String)}::bigint[]) as k`.execute(trx);
-}
-
-/** The ledger row of a key, locked for the rest of the transaction; null when there is none. */
-export async function lockStoredItem(trx: Trx, key: StockKey): Promise<StoredItem | null> {
-  const { rows } =
-    await sql<StoredItem>`select ${SELECT_STORED_ITEM} from t_stored_item where ${keyMatches(key)} for update`.execute(trx);
-  return rows[0] ?? null;
 }
 
 /** The available quantity of a key (0 when there is no row), as an exact decimal string. */
@@ -551,23 +523,4 @@ async function allocatedShort(trx: Trx, key: StockKey, qty: string): Promise<App
     allocated: rows[0]?.qty ?? '0',
     qty,
   });
-}
-
-/** A decimal quantity (at most 3 decimals) in thousandths, exact. */
-export function toMilli(qty: string): bigint {
-  const negative = qty.trim().startsWith('-');
-  const [whole = '0', fraction = ''] = qty.trim().replace(/^[-+]/, '').split('.');
-  const milli = BigInt(whole || '0') * 1000n + BigInt(fraction.padEnd(3, '0').slice(0, 3));
-  return negative ? -milli : milli;
-}
-
-/** Thousandths back to a decimal string without trailing zeros ("1500" → "1.5"). */
-export function fromMilli(milli: bigint): string {
-  const negative = milli < 0n;
-  const abs = negative ? -milli : milli;
-  const whole = abs / 1000n;
-  const fraction = String(abs % 1000n)
-    .padStart(3, '0')
-    .replace(/0+$/, '');
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
 }

@@ -1,5 +1,5 @@
 /**
- * Lot and serial trace (inventory README "Trace"), permission sys:trace:view; one route per query, each answering a
+ * Lot and serial trace (inventory README "Lot and serial trace"), permission sys:trace:view; one route per query, each answering a
  * `TraceAnswer` (src/shared/trace.ts) within the user's warehouse and client grants.
  *
  * - `POST /trace/lot` `{whId, lotNumber? | serialNumber?, itemNumber?}`

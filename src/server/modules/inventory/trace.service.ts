@@ -1,5 +1,5 @@
 /**
- * Lot and serial trace (inventory README "Trace", issue 26 item 6), read-only, in one warehouse the user holds; every
+ * Lot and serial trace (inventory README "Lot and serial trace", issue 26 item 6), read-only, in one warehouse the user holds; every
  * row passes the user's warehouse and client grants (`grantScope` on the row's own client: the receipt's, the stock
  * row's, the order's, the carton's; deliveries and proofs of delivery only through a carton the user may see).
  *

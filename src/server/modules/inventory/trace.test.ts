@@ -1,5 +1,5 @@
 /**
- * Lot and serial trace (issue 26 item 6, README "Trace"): a lot received on a PO, allocated, picked, packed, labelled,
+ * Lot and serial trace (issue 26 item 6, README "Lot and serial trace"): a lot received on a PO, allocated, picked, packed, labelled,
  * put in a delivery and handed over at a dock station (proof of delivery) is traced forward to its customer, order,
  * carton, delivery and POD, and backward from the delivery and the order to its lot and PO; a serial is traced through
  * its master row and lot; grants hide other clients' rows and other warehouses; sys:trace:view is required.

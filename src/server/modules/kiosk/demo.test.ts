@@ -13,9 +13,9 @@ import {
   DEMO_KIOSK_STAGING,
   DEMO_KIOSK_STATION,
   DEMO_KIOSK_WAVE,
-} from '../../db/seed/demoKiosk';
-import { DEMO_RF_WAVE, DEMO_RF_WAVE_2 } from '../../db/seed/demoRf';
-import { DEMO_SHIP_WAVE } from '../../db/seed/demoShipping';
+} from '../../demo/demoKiosk';
+import { DEMO_RF_WAVE, DEMO_RF_WAVE_2 } from '../../demo/demoRf';
+import { DEMO_SHIP_WAVE } from '../../demo/demoShipping';
 import { badgeSignIn, HANDOVER_PERMISSIONS, newStationKey, stationPost, withStationKeys, worker } from './kioskTestKit';
 
 type Row = Record<string, unknown>;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/testApp';
 import type { HandoverAnswer, HandoverRequest, KioskDelivery } from '../../../shared/kiosk';
 import type { RfAnswer, RfKey, RfListRow } from '../../../shared/rf';
-import { DEMO_KIOSK_DELIVERIES } from '../../db/seed/demoKiosk';
+import { DEMO_KIOSK_DELIVERIES } from '../../demo/demoKiosk';
 import { badgeSignIn, boundStation, HANDOVER_PERMISSIONS, png, withStationKeys, worker } from './kioskTestKit';
 
 type Row = Record<string, unknown>;

@@ -20,8 +20,7 @@ import { tZone } from '../../../shared/entities/tZone';
 import { tZoneLoca } from '../../../shared/entities/tZoneLoca';
 import type { CrudBinding } from '../../crud/crud.types';
 import { grantsWarehouse } from '../../platform/grants';
-import { checkWhseControl } from '../inbound/receiving.po';
-import { checkDaysControl, checkMinShelfLife } from '../inventory/expiry';
+import { checkMinShelfLife, checkWhseControl } from './controls';
 import {
   checkAttributeCollection,
   checkControl,
@@ -64,7 +63,6 @@ export const MASTERDATA_BINDINGS: readonly CrudBinding[] = [
     table: 't_whse_control',
     beforeSave: async (_trx, row) => {
       checkWhseControl(row);
-      checkDaysControl(row);
     },
   },
   {

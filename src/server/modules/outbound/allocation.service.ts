@@ -14,12 +14,13 @@ import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../platform/errors';
 import { grantsClient, grantsWarehouse } from '../../platform/grants';
 import type { Actor } from '../inventory/execute.service';
-import { addDays, type DayControl, dayControl, daysFor, MIN_SHELF_LIFE_DAYS, today } from '../inventory/expiry';
+import { addDays, type DayControl, dayControl, daysFor, today } from '../inventory/expiry';
 import { allocateStock, fromMilli, lockStockKeys, loggingRefusal, type Reservation, toMilli } from '../inventory/ledger.service';
 import { takeNextNumber } from '../masterdata/control.service';
+import { MIN_SHELF_LIFE_DAYS } from '../masterdata/controls';
 import { type BusinessEvent, recordEvents } from '../webhooks/events';
 
-/** The body of releaseWave (spec §4: the five dialog fields are required). */
+/** The body of releaseWave (spec 001 §4: the five dialog fields are required). */
 export interface ReleaseInput {
   whId: string;
   waveIds: string[];

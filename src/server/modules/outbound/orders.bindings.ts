@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { tOrder } from '../../../shared/entities/tOrder';
 import type { CrudBinding } from '../../crud/crud.types';
 import { AppError } from '../../platform/errors';
-import { checkMinShelfLife } from '../inventory/expiry';
+import { checkMinShelfLife } from '../masterdata/controls';
 import { nextOrderNumber, refuseUnlessNew, refuseUnlessNewOrOnly } from './orders.service';
 
 const DEFAULT_PRIORITY = 50;

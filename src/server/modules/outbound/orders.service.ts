@@ -2,7 +2,7 @@
  * Outbound orders (spec 001 §3 "Order", §4, §7 tOrder; statuses in docs/flows.md and this module's README): the status rules
  * the header, its lines and its actions share, confirming, cancelling, and the parameterised search.
  *
- * A new order (N) is the only one that changes: a confirmed order cannot be changed (spec §4), a shipped one refuses
+ * A new order (N) is the only one that changes: a confirmed order cannot be changed (spec 001 §4), a shipped one refuses
  * with the spec's "Operation failed. Order has been shipped. Modification is not allowed.", and an action meeting an
  * order in the wrong state answers the spec's "Operation failed. Order is unavailable" — each naming the order and
  * its translated status.

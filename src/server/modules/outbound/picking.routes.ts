@@ -87,7 +87,7 @@ export function registerPickRoutes(app: FastifyInstance, ctx: AppContext): void 
     async (request) => ok(await pickLocShortage(db, request.body as ShortInput, request.user!)),
   );
 
-  // The allocation list (spec §2.10): read by whoever sees pick tasks or pick details; save and delete keep the spec's
+  // The allocation list (spec 001 §2.10): read by whoever sees pick tasks or pick details; save and delete keep the spec's
   // permissions (§6) and answer, like every view-only entity, why they cannot be.
   const name = ALLOCATION_BINDING.entity.name;
   app.post(

@@ -135,7 +135,7 @@ export async function execWaveLoadProfile(db: Db, user: SessionUser, form: WaveL
   const limit = typeof limitValue === 'number' ? Math.min(limitValue, WAVE_LOAD_CAP) : WAVE_LOAD_CAP;
   const conditions = fn.where(values);
   const userId = user.name;
-  // The load id typed in the form goes with the orders it loads, onto their wave details (README "Wave loading").
+  // The load id typed in the form goes with the orders it loads, onto their wave details (README "Load id").
   const loadId = text(form.loadId);
   if (loadId !== null && !LOAD_ID.test(loadId))
     throw new AppError('fieldInvalid', { field: 'entity.tAfoWaveDetail.field.loadId' });

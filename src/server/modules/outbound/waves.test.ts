@@ -639,7 +639,7 @@ describe('warehouses and concurrency', () => {
   });
 });
 
-describe('permissions (spec §6)', () => {
+describe('permissions (spec 001 §6)', () => {
   it('needs :add for add order and the wave-load calls, :edit for select and hold, :delete for remove and unselect', async () => {
     const body = { whId: WV.whId, waveId: 'X', userName: 'wv-viewer' };
     expect((await t.post('/api/tAfaViewWaveOrder/addOrder', body, viewer)).status).toBe(403);

@@ -12,7 +12,7 @@ import { isRegisteredAction, type RfActionKind } from './registry';
  * same warehouse and client, a registered server action), and a sub process still in use is not deleted.
  */
 
-/** The resource type each text field of a dialog names (spec §2.2: title, headers, prompt, option name). */
+/** The resource type each text field of a dialog names (spec 001 §2.2: title, headers, prompt, option name). */
 const DETAIL_RESOURCES: Readonly<Record<string, RfResourceType>> = {
   dialogTitle: 'title',
   dialogHeader1: 'header',

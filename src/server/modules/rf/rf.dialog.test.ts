@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { at, refused } from '../../../../tests/support/rfAnswers';
 import { createTestApp, createUser, type TestApp } from '../../../../tests/support/testApp';
 import type { RfAnswer, RfHome, RfKey, RfListRow } from '../../../shared/rf';
-import { DEMO_RF_WAVE } from '../../db/seed/demoRf';
+import { DEMO_RF_WAVE } from '../../demo/demoRf';
 
 /**
  * The seeded flows driven through `/rfDialog/*` on the demo data (README "Seeded flows"): RECEIVE (plain item to a

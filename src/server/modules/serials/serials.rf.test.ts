@@ -4,8 +4,8 @@ import { at, refused, rfCall } from '../../../../tests/support/rfAnswers';
 import { createTestApp, type TestApp } from '../../../../tests/support/testApp';
 import type { RfAnswer, RfKey } from '../../../shared/rf';
 import { addSerialSteps } from '../../db/migrations/0030_serial_counts';
-import { demoItems, demoOrderLine, demoUser, priorityProfile } from '../../db/seed/demoStock';
 import { inTransaction } from '../../db/transaction';
+import { demoItems, demoOrderLine, demoUser, priorityProfile } from '../../demo/demoStock';
 import { releaseWaves } from '../outbound/allocation.service';
 import { buildWave, createConfirmedOrder } from '../outbound/waveBuild';
 

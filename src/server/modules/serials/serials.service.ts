@@ -16,10 +16,10 @@ import {
 import { textLength } from '../../../shared/validation';
 import type { Trx } from '../../crud/crud.types';
 import type { Db } from '../../db/connect';
+import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
 import { type Grantee, grantScope, grantsWarehouse } from '../../platform/grants';
-import type { Actor } from '../inventory/execute.service';
-import { lockStoredItem, type StockKey, toMilli } from '../inventory/ledger.service';
+import { lockStoredItem, type StockKey, toMilli } from '../stock/stockRow';
 import { atSpot, INSPECT_HOLD, logEvents, type SerialDocument, type SerialEvent, type SerialSpot } from './serials.state';
 
 export type { SerialDocument, SerialEvent };
@@ -156,7 +156,7 @@ export interface SerialsMove {
 /**
  * The serials of picked (or packed) units: one per base unit, each once, each IN at the place the units leave
  * (location and pallet, the unit's lot; at carton pick also picked for the carton's order) — else
- * `serialNotHere`. They move with the stock and stay IN (README "States"), recording the order and carton.
+ * `serialNotHere`. They move with the stock and stay IN (README "The serial master and its history"), recording the order and carton.
  */
 export async function moveSerials(trx: Trx, input: SerialsMove, actor: Actor): Promise<string[]> {
   const list = await namedSerials(trx, input.whId, input.itemNumber, input.qty, input.serials);

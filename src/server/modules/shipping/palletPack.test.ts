@@ -12,7 +12,7 @@ import { createPutawayFixture, QA, receive, rid } from '../../../../tests/suppor
 import { at } from '../../../../tests/support/rfAnswers';
 import { createTestApp, type TestApp } from '../../../../tests/support/testApp';
 import type { RfAnswer, RfKey } from '../../../shared/rf';
-import { DEMO_RF_FLOWS, writeRfFlow } from '../../db/seed/demoRf';
+import { DEMO_RF_FLOWS, writeRfFlow } from '../../demo/demoRf';
 import { takeFromShares } from './packSources';
 
 type Row = Record<string, unknown>;

@@ -27,7 +27,7 @@ import { carrySerials } from '../serials/serials.service';
 import { attributeValues, cartonKey, logicalWeight } from './cartons.service';
 import { readCarton, refuseShipped } from './shipping.guard';
 
-/** The body of splitCarton (spec §7): the carton line, the quantity to move, the new carton's type, the session's user. */
+/** The body of splitCarton (spec 001 §7): the carton line, the quantity to move, the new carton's type, the session's user. */
 export interface SplitInput {
   id: number;
   qty: string | number;
@@ -68,7 +68,7 @@ async function readLine(trx: Trx, id: number, lock: boolean): Promise<LineRow | 
   return { ...line, storedAttributeId: line.storedAttributeId === null ? null : Number(line.storedAttributeId) };
 }
 
-/** A split quantity: a positive integer without leading zero (spec §5). */
+/** A split quantity: a positive integer without leading zero (spec 001 §5). */
 const SPLIT_QTY = /^[1-9]\d{0,11}$/;
 
 /** `splitCarton` (see the file comment); a refusal is kept in the exception log and thrown (the route answers it). */

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../connect';
+import type { Db } from '../db/connect';
 
 /**
  * Demo outbound orders (first start with demo on, after the demo purchase orders): four per client and warehouse,

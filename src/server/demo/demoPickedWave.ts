@@ -4,12 +4,12 @@
  * All through the services, in the caller's transaction.
  */
 import { sql } from 'kysely';
-import type { Row, Trx } from '../../crud/crud.types';
-import { releaseWaves } from '../../modules/outbound/allocation.service';
-import { completeWavePick } from '../../modules/outbound/picking.service';
-import { buildWave, createConfirmedOrder, type OrderLineInput } from '../../modules/outbound/waveBuild';
-import { completeCartonPick, getNextCarton } from '../../modules/shipping/cartons.service';
-import type { SessionUser } from '../../platform/context';
+import type { Row, Trx } from '../crud/crud.types';
+import { releaseWaves } from '../modules/outbound/allocation.service';
+import { completeWavePick } from '../modules/outbound/picking.service';
+import { buildWave, createConfirmedOrder, type OrderLineInput } from '../modules/outbound/waveBuild';
+import { completeCartonPick, getNextCarton } from '../modules/shipping/cartons.service';
+import type { SessionUser } from '../platform/context';
 
 /** A demo wave of BLUE in WH01 and its orders. */
 export interface DemoPickedWave {

@@ -1,10 +1,10 @@
-import { KIOSK_FLOWS, KIOSK_IDLE_SECONDS } from '../../../shared/kiosk';
-import { saveRow } from '../../crud/crud.service';
-import { stationBinding } from '../../modules/kiosk/stations.service';
-import { generateDelivery } from '../../modules/shipping/deliveries.service';
-import { applyShipLabel } from '../../modules/shipping/labels.service';
-import type { Db } from '../connect';
-import { inTransaction } from '../transaction';
+import { KIOSK_FLOWS, KIOSK_IDLE_SECONDS } from '../../shared/kiosk';
+import { saveRow } from '../crud/crud.service';
+import type { Db } from '../db/connect';
+import { inTransaction } from '../db/transaction';
+import { stationBinding } from '../modules/kiosk/stations.service';
+import { generateDelivery } from '../modules/shipping/deliveries.service';
+import { applyShipLabel } from '../modules/shipping/labels.service';
 import { packDemoCarton, seedPickedWave } from './demoPickedWave';
 import { type DemoItem, demoItems, demoOrderLine, demoUser, priorityProfile, putDemoStock } from './demoStock';
 

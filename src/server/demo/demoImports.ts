@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { IMPORT_FIELDS, IMPORT_TYPE_DEFS, IMPORT_TYPES } from '../../../shared/imports';
-import { stagingTable } from '../../modules/imports/imports.service';
-import type { Db } from '../connect';
+import { IMPORT_FIELDS, IMPORT_TYPE_DEFS, IMPORT_TYPES } from '../../shared/imports';
+import type { Db } from '../db/connect';
+import { stagingTable } from '../modules/imports/imports.service';
 
 const snake = (name: string): string => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { releaseWaves } from '../../modules/outbound/allocation.service';
-import { buildWave, createConfirmedOrder } from '../../modules/outbound/waveBuild';
-import type { Db } from '../connect';
-import { inTransaction } from '../transaction';
+import type { Db } from '../db/connect';
+import { inTransaction } from '../db/transaction';
+import { releaseWaves } from '../modules/outbound/allocation.service';
+import { buildWave, createConfirmedOrder } from '../modules/outbound/waveBuild';
 import { demoItems, demoOrderLine, demoUser, priorityProfile, putDemoStock } from './demoStock';
 
 /**

@@ -1,6 +1,6 @@
-import { buildWave, createConfirmedOrder } from '../../modules/outbound/waveBuild';
-import type { Db } from '../connect';
-import { inTransaction } from '../transaction';
+import type { Db } from '../db/connect';
+import { inTransaction } from '../db/transaction';
+import { buildWave, createConfirmedOrder } from '../modules/outbound/waveBuild';
 import { type DemoItem, demoItems, demoOrderLine, demoUser, priorityProfile, putDemoStock } from './demoStock';
 
 /** The demo waves ready for release (picking part): two in WH01, each of two ACME orders over items 97 and 98. */

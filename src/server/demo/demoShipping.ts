@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
-import { generateDelivery } from '../../modules/shipping/deliveries.service';
-import { applyShipLabel } from '../../modules/shipping/labels.service';
-import type { Db } from '../connect';
-import { inTransaction } from '../transaction';
+import type { Db } from '../db/connect';
+import { inTransaction } from '../db/transaction';
+import { generateDelivery } from '../modules/shipping/deliveries.service';
+import { applyShipLabel } from '../modules/shipping/labels.service';
 import { packDemoCarton, seedPickedWave } from './demoPickedWave';
 import { type DemoItem, demoItems, demoOrderLine, demoUser, priorityProfile, putDemoStock } from './demoStock';
 
-/** The demo wave of the shipping screens: picked, its orders packed, labelled and one delivery open (README "Shipping"). */
+/** The demo wave of the shipping screens: picked, its orders packed, labelled and one delivery open (shipping README "Demo work"). */
 export const DEMO_SHIP_WAVE = 'DEMO-WV-3';
 
 /** Its orders: A (SF, two lines) packed into two labelled cartons in an open delivery; B (JD) one closed carton. */
@@ -16,7 +16,7 @@ export const DEMO_SHIP_ORDERS = ['DEMO-SO-3A', 'DEMO-SO-3B'] as const;
 const DEMO_SHIP_USER = demoUser(['tOrder', 'tWaveMaster', 'tAfaProfile', 'tWavePickTask', 'tblShippingLabel']);
 
 /**
- * The demo express series (README "Labels"): each warehouse holds a block of express numbers of SF, JD and ZTO —
+ * The demo express series (shipping README "Labels"): each warehouse holds a block of express numbers of SF, JD and ZTO —
  * control type `EXPRESS_<carrier>`, the carrier's prefix, 12 digits, numbers 1 … 999999 (`max_value`, the block's
  * last number). DEPPON is left without a series on purpose: labelling its cartons answers "Ship Label Is Unavailable".
  * Then the demo work of the shipping screens (`seedDemoShippingWave`).

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../connect';
+import type { Db } from '../db/connect';
 
 /**
  * Demo master data for both demo warehouses, one set-based statement per table (first start stays fast):

@@ -3,12 +3,12 @@
  * through the ledger with the water's origin, and a client's "by priority" wave-load profile.
  */
 import { sql } from 'kysely';
-import type { Trx } from '../../crud/crud.types';
-import { addStock, lockStockKeys, type StockKey } from '../../modules/inventory/ledger.service';
-import { storedAttributeIdForItem } from '../../modules/masterdata/attributes.service';
-import type { OrderLineInput } from '../../modules/outbound/waveBuild';
-import type { SessionUser } from '../../platform/context';
-import type { Db } from '../connect';
+import type { Trx } from '../crud/crud.types';
+import type { Db } from '../db/connect';
+import { addStock, lockStockKeys, type StockKey } from '../modules/inventory/ledger.service';
+import { storedAttributeIdForItem } from '../modules/masterdata/attributes.service';
+import type { OrderLineInput } from '../modules/outbound/waveBuild';
+import type { SessionUser } from '../platform/context';
 
 /** The value of the first attribute type (origin) of the demo stock and order lines that need one. */
 export const DEMO_ORIGIN = '浙江 Zhejiang';
