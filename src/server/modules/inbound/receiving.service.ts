@@ -8,8 +8,9 @@ import { sql } from 'kysely';
 import { isCalendarDate, matchesRule } from '../../../shared/validation';
 import type { Trx } from '../../crud/crud.types';
 import type { Db } from '../../db/connect';
-import { inTransaction } from '../../db/transaction';
+import { inTransaction, onCommit } from '../../db/transaction';
 import { AppError } from '../../platform/errors';
+import { business } from '../../platform/metrics';
 import type { Actor } from '../inventory/execute.service';
 import {
   ACCEPT_SHORT_DATED,
@@ -400,6 +401,7 @@ export async function addReceipt(db: Db, input: ReceiptInput, actor: Actor): Pro
         );
         // The first receipt moves the PO from open to receiving.
         await sql`update t_po_master set status = 'R', update_time = now() where id = ${po.id} and status = 'O'`.execute(trx);
+        onCommit(trx, () => business.receiptsPosted.inc());
         await recordEvent(trx, {
           type: 'receipt.posted',
           warehouse: po.whId,
