@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema, LogController } from 'fastify';
 import { PUBLIC } from '../shared/permissions';
 import type { Config, TrustProxy } from './config';
 import { registerCrudRoutes } from './crud/crud.routes';
@@ -118,7 +118,7 @@ export async function buildApp(options: AppOptions): Promise<WharfApp> {
     // Request ids and the one log line per answer: platform/operations.ts.
     requestIdHeader: false,
     genReqId: requestId,
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true, allowUnionTypes: true } },
   });
   // Response schemas describe every answer (platform/openapi.ts, checked by the conformance run) but do not serialise

@@ -8,6 +8,8 @@ export interface Config {
   host: string;
   /** PostgreSQL connection string; without it the embedded PGlite database in `dataDir` is used. */
   databaseUrl: string | null;
+  /** Most PostgreSQL connections this process opens (`WHARF_DB_POOL_MAX`; docs/deploy.md "Connections"). */
+  dbPoolMax: number;
   dataDir: string;
   /** Administrator password for the first start; generated and printed when absent. */
   adminPassword: string | null;
@@ -149,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     port: int(env.PORT, 8080),
     host: env.HOST || '127.0.0.1',
     databaseUrl: env.DATABASE_URL || null,
+    dbPoolMax: int(env.WHARF_DB_POOL_MAX, 10),
     dataDir: path.resolve(root, env.WHARF_DATA_DIR || './data'),
     adminPassword: adminPassword(env.WHARF_ADMIN_PASSWORD),
     captcha: (env.WHARF_CAPTCHA ?? 'on').toLowerCase() !== 'off',

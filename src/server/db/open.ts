@@ -5,7 +5,9 @@ import { type SeedResult, seedBase, seedDemo } from './seed/seed';
 
 /** Opens the configured database, migrates it, and seeds it on the first start. */
 export async function openDatabase(config: Config): Promise<{ connection: Connection; seed: SeedResult; demo: boolean }> {
-  const connection = config.databaseUrl ? connectPostgres(config.databaseUrl) : await connectPglite({ dataDir: config.dataDir });
+  const connection = config.databaseUrl
+    ? connectPostgres(config.databaseUrl, config.dbPoolMax)
+    : await connectPglite({ dataDir: config.dataDir });
   try {
     await migrateToLatest(connection.db);
     const { seed, demo } = await connection.db.transaction().execute(async (trx) => {

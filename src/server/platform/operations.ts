@@ -84,6 +84,12 @@ export function installOperations(app: FastifyInstance, db: Db): Operations {
     reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
+  // While draining, each answer closes its connection: a keep-alive connection left open after the last request in
+  // flight would hold the shutdown until the client dropped it (Node's agent: 5 s idle; a browser: longer).
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (draining) reply.header('connection', 'close');
+    done(null, payload);
+  });
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? '*';
     // The probes come every few seconds from each balancer: logged only at debug level.
