@@ -28,7 +28,7 @@ function refused(port: number): Promise<boolean> {
 }
 
 it('finishes the request in flight at SIGTERM, refuses new connections, and exits 0 within the timeout', {
-  timeout: 180_000,
+  timeout: 400_000,
 }, async () => {
   server = await startServerProcess({ WHARF_SHUTDOWN_TIMEOUT: String(TIMEOUT_S) });
   const { port, url } = server;
