@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema, LogController } from 'fastify';
 import { PUBLIC } from '../shared/permissions';
 import type { Config, TrustProxy } from './config';
 import { registerCrudRoutes } from './crud/crud.routes';
@@ -42,7 +42,9 @@ import { type GuardedRoute, installGuard } from './platform/guard';
 import { pickLanguage } from './platform/i18n';
 import { installIdempotency } from './platform/idempotency';
 import { installInputGuard } from './platform/input';
+import { installMetrics } from './platform/metrics';
 import { installRouteDescription, registerOpenApi } from './platform/openapi';
+import { installOperations, type Operations, requestId } from './platform/operations';
 
 export interface AppOptions {
   config: Config;
@@ -59,6 +61,8 @@ export interface WharfApp {
   routes: GuardedRoute[];
   /** The request schemas of every route by `METHOD url`, from which the fuzz test builds plausible requests. */
   schemas: Map<string, Pick<FastifySchema, 'body' | 'querystring'>>;
+  /** The probes' state: `drain()` at shutdown turns `/readyz` to 503 (platform/operations.ts). */
+  operations: Operations;
 }
 
 /** Both base paths of the spec serve the same routes. */
@@ -111,6 +115,10 @@ export async function buildApp(options: AppOptions): Promise<WharfApp> {
     logger: options.logger ? { level: config.logLevel } : false,
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    // Request ids and the one log line per answer: platform/operations.ts.
+    requestIdHeader: false,
+    genReqId: requestId,
+    logController: new LogController({ disableRequestLogging: true }),
     ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true, allowUnionTypes: true } },
   });
   // Response schemas describe every answer (platform/openapi.ts, checked by the conformance run) but do not serialise
@@ -147,6 +155,8 @@ export async function buildApp(options: AppOptions): Promise<WharfApp> {
     done(null, payload);
   });
   installErrorHandler(app);
+  const operations = installOperations(app, options.db);
+  installMetrics(app, options.db, config.metricsToken);
   installInputGuard(app);
   // Before the API scopes: the description collects their routes as they are added.
   await registerOpenApi(app);
@@ -249,5 +259,5 @@ export async function buildApp(options: AppOptions): Promise<WharfApp> {
     }
     return reply.status(404).send(notFoundBody(pickLanguage(request.headers.lang), request.url));
   });
-  return { app, ctx, routes, schemas };
+  return { app, ctx, routes, schemas, operations };
 }

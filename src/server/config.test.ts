@@ -53,3 +53,26 @@ describe('WHARF_TRUST_PROXY', () => {
     }
   });
 });
+
+describe('WHARF_METRICS_TOKEN, WHARF_SHUTDOWN_TIMEOUT and WHARF_DB_POOL_MAX', () => {
+  it('leaves /metrics off without a token, and refuses to start with a short or spaced one, naming the variable', () => {
+    expect(loadConfig({}).metricsToken).toBeNull();
+    expect(loadConfig({ WHARF_METRICS_TOKEN: 'a-long-enough-token-0001' }).metricsToken).toBe('a-long-enough-token-0001');
+    for (const bad of ['short', 'fifteen-chars-x', 'has a space inside it', 'non-ascii-token-ü-0001'])
+      expect(() => loadConfig({ WHARF_METRICS_TOKEN: bad }), bad).toThrow('WHARF_METRICS_TOKEN must be at least 16');
+  });
+
+  it('waits 10 s by default at shutdown, takes seconds or a unit, and refuses anything outside 1 s – 10 minutes', () => {
+    expect(loadConfig({}).shutdownTimeoutMs).toBe(10_000);
+    expect(loadConfig({ WHARF_SHUTDOWN_TIMEOUT: '30' }).shutdownTimeoutMs).toBe(30_000);
+    expect(loadConfig({ WHARF_SHUTDOWN_TIMEOUT: '1m' }).shutdownTimeoutMs).toBe(60_000);
+    expect(loadConfig({ WHARF_SHUTDOWN_TIMEOUT: '1500ms' }).shutdownTimeoutMs).toBe(1500);
+    for (const bad of ['0', '500ms', '11m', 'soon', '-5'])
+      expect(() => loadConfig({ WHARF_SHUTDOWN_TIMEOUT: bad }), bad).toThrow('WHARF_SHUTDOWN_TIMEOUT');
+  });
+
+  it('opens at most 10 PostgreSQL connections a process unless told otherwise', () => {
+    expect(loadConfig({}).dbPoolMax).toBe(10);
+    expect(loadConfig({ WHARF_DB_POOL_MAX: '25' }).dbPoolMax).toBe(25);
+  });
+});

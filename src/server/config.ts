@@ -8,6 +8,8 @@ export interface Config {
   host: string;
   /** PostgreSQL connection string; without it the embedded PGlite database in `dataDir` is used. */
   databaseUrl: string | null;
+  /** Most PostgreSQL connections this process opens (`WHARF_DB_POOL_MAX`; docs/deploy.md "Connections"). */
+  dbPoolMax: number;
   dataDir: string;
   /** Administrator password for the first start; generated and printed when absent. */
   adminPassword: string | null;
@@ -28,6 +30,10 @@ export interface Config {
   reportUrl: string | null;
   /** Which proxies' `X-Forwarded-For` is believed (`WHARF_TRUST_PROXY`); false = none, the peer is the client. */
   trustProxy: TrustProxy;
+  /** Bearer token that opens `GET /metrics` (`WHARF_METRICS_TOKEN`); null = no /metrics at all (docs/deploy.md). */
+  metricsToken: string | null;
+  /** How long a SIGTERM/SIGINT waits for requests in flight before closing anyway (`WHARF_SHUTDOWN_TIMEOUT`), in ms. */
+  shutdownTimeoutMs: number;
 }
 
 /**
@@ -102,6 +108,31 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   );
 }
 
+/** Shorter than this, a metrics token could be guessed; the start stops rather than expose the metrics. */
+export const METRICS_TOKEN_MIN = 16;
+
+/**
+ * `WHARF_METRICS_TOKEN`: unset or empty (no `/metrics` route: off), or the bearer token a scraper sends — at least
+ * 16 visible characters. The metrics name routes, counts and the pool's load: never public.
+ */
+export function metricsToken(value: string | undefined): string | null {
+  if (!value) return null;
+  if (value.length < METRICS_TOKEN_MIN || !/^[\x21-\x7e]+$/.test(value))
+    throw new Error(`WHARF_METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN} visible ASCII characters (no spaces)`);
+  return value;
+}
+
+/** `WHARF_SHUTDOWN_TIMEOUT`: seconds (`10`, `30s`) a shutdown waits for requests in flight; 1 s to 10 minutes. */
+export function parseShutdownTimeout(value: string | undefined): number {
+  const text = (value ?? '').trim().toLowerCase();
+  if (text === '') return 10_000;
+  const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m)?$/.exec(text);
+  const ms = m?.[1] ? Number(m[1]) * UNIT_MS[(m[2] ?? 's') as 'ms' | 's' | 'm'] : Number.NaN;
+  if (!Number.isFinite(ms) || ms < 1000 || ms > 600_000)
+    throw new Error(`WHARF_SHUTDOWN_TIMEOUT "${value}" is not a time from 1 s to 10 minutes such as 10 or 30s`);
+  return ms;
+}
+
 /**
  * `WHARF_ADMIN_PASSWORD`: unset or empty (a password is generated), or a password that passes the rule every
  * account's password passes. Anything else stops the start: a weak administrator password is never installed.
@@ -120,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     port: int(env.PORT, 8080),
     host: env.HOST || '127.0.0.1',
     databaseUrl: env.DATABASE_URL || null,
+    dbPoolMax: int(env.WHARF_DB_POOL_MAX, 10),
     dataDir: path.resolve(root, env.WHARF_DATA_DIR || './data'),
     adminPassword: adminPassword(env.WHARF_ADMIN_PASSWORD),
     captcha: (env.WHARF_CAPTCHA ?? 'on').toLowerCase() !== 'off',
@@ -134,5 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     backupKeep: int(env.WHARF_BACKUP_KEEP, 7),
     reportUrl: reportUrl(env.WHARF_REPORT_URL),
     trustProxy: parseTrustProxy(env.WHARF_TRUST_PROXY),
+    metricsToken: metricsToken(env.WHARF_METRICS_TOKEN),
+    shutdownTimeoutMs: parseShutdownTimeout(env.WHARF_SHUTDOWN_TIMEOUT),
   };
 }

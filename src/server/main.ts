@@ -6,12 +6,13 @@ import { startBackupSchedule } from './modules/backup/backup.schedule';
 import { backupDir } from './modules/backup/backup.service';
 import { startWebhookDispatcher } from './modules/webhooks/dispatcher';
 import { startHousekeeping } from './platform/housekeeping';
+import { shutDown } from './platform/shutdown';
 
 /** Starts Wharf: database, migrations, first-start seed, then the HTTP server. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const { connection, seed, demo } = await openDatabase(config, seedDemo);
-  const { app, ctx } = await buildApp({ config, db: connection.db, logger: true });
+  const { app, ctx, operations } = await buildApp({ config, db: connection.db, logger: true });
   if (!config.captcha) app.log.warn('WHARF_CAPTCHA=off: the login captcha is not checked. Use this for automation only.');
 
   const stopHousekeeping = startHousekeeping(ctx, app.log);
@@ -23,12 +24,9 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
-    await app.close();
-    await stopHousekeeping();
-    await stopBackups();
-    await stopWebhooks();
-    await connection.close();
-    process.exit(0);
+    // Graceful (platform/shutdown.ts): /readyz 503, in-flight requests and jobs finish within WHARF_SHUTDOWN_TIMEOUT.
+    const jobs = [stopHousekeeping, stopBackups, stopWebhooks];
+    process.exit(await shutDown({ app, operations, jobs, connection, timeoutMs: config.shutdownTimeoutMs }));
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -9,6 +9,15 @@ import { dialog, login, openScreen, rows, setLanguage, shot } from './ui';
 const failWith = (status: number) => (route: Route) =>
   route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ code: status, msg: 'failed', data: null }) });
 
+/** Answers a call as the server answers an unexpected failure: 500, its request id in the header and the message. */
+const serverFailure = (id: string) => (route: Route) =>
+  route.fulfill({
+    status: 500,
+    headers: { 'x-request-id': id },
+    contentType: 'application/json',
+    body: JSON.stringify({ code: 500, msg: `Internal server error (${id})`, data: null }),
+  });
+
 /** A click on the dimmed page beside the open dialog. */
 const clickBeside = async (page: Page) => {
   await page.mouse.click(8, 450);
@@ -91,15 +100,34 @@ test('a failed request shows the error page of its status, which leads back to t
   await expect(page).toHaveURL(/\/Wms\/TWhse$/);
   await expect(rows(page, 'tWhse').first()).toBeVisible();
 
+  // A server failure names its request id, small, for the user to quote; a 4xx page names none.
+  await page.route('**/api/tWhse/findPage', serverFailure('ref-zh-0042'));
+  await list.getByTestId('refresh').click();
+  await expect(page).toHaveURL(/\/error\/500\?ref=ref-zh-0042$/);
+  await expect(page.locator('.error-reference')).toHaveText('参考编号：ref-zh-0042');
+  await shot(page, 'console-03b-error-500-zh');
+  await page.unroute('**/api/tWhse/findPage');
+  await page.getByRole('button', { name: '返回上一页' }).click();
+  await expect(rows(page, 'tWhse').first()).toBeVisible();
+
   await setLanguage(page, 'English');
   await page.route('**/api/tWhse/findPage', failWith(400));
   await list.getByTestId('refresh').click();
   await expect(page).toHaveURL(/\/error\/400$/);
   await expect(page.locator('.error-page')).toContainText('Bad request');
+  await expect(page.locator('.error-reference')).toHaveCount(0);
   await shot(page, 'console-04-error-400-en');
   await page.unroute('**/api/tWhse/findPage');
   await page.getByRole('button', { name: 'Go back' }).click();
   await expect(page).toHaveURL(/\/Wms\/TWhse$/);
+  await expect(rows(page, 'tWhse').first()).toBeVisible();
+
+  await page.route('**/api/tWhse/findPage', serverFailure('ref-en-0043'));
+  await list.getByTestId('refresh').click();
+  await expect(page.locator('.error-reference')).toHaveText('Reference: ref-en-0043');
+  await shot(page, 'console-04b-error-500-en');
+  await page.unroute('**/api/tWhse/findPage');
+  await page.getByRole('button', { name: 'Go back' }).click();
   await expect(rows(page, 'tWhse').first()).toBeVisible();
 });
 

@@ -93,6 +93,16 @@ function httpMessage(status: number, path: string): string {
 }
 
 const ERROR_PAGE = '/error/';
+
+/** What the server accepts as a request id (platform/operations.ts): 1–128 visible ASCII characters. */
+export const isRequestId = (id: string): boolean => /^[\x21-\x7e]{1,128}$/.test(id);
+
+/** The request id of a failed answer (`x-request-id`), for the error page of a server failure (5xx). */
+function failureReference(status: number, headers: unknown): string | null {
+  if (status < 500 || !(headers instanceof Headers)) return null;
+  const id = headers.get('x-request-id') ?? '';
+  return isRequestId(id) ? id : null;
+}
 // The screen (its address) and the call that last led to an error page, until that call succeeds again.
 let lastFailure: { screen: string; path: string } | null = null;
 
@@ -105,7 +115,7 @@ function succeeded(path: string): void {
 // That includes calls the user did not start, such as lookups while typing: they send only bounded input (a search
 // box takes no more characters than its field holds), so the server answers one of them with 400 only on a defect,
 // and the error page's "Go back" returns to the screen. Business refusals are HTTP 200 and never leave the screen.
-function handleHttpFailure(status: number, path: string): void {
+function handleHttpFailure(status: number, path: string, reference: string | null = null): void {
   const message = httpMessage(status, path);
   if (status === 401 || status === 405) {
     // Parallel calls fail together; only the first one (which still had a session) toasts and redirects.
@@ -129,7 +139,9 @@ function handleHttpFailure(status: number, path: string): void {
     forgetTab(location.pathname);
   }
   // Parallel failures show one error page, and "Go back" leads to the screen rather than to another error page.
-  navigate(ERROR_PAGE + status, { replace: onErrorPage || again });
+  // A server failure names its request id on the page, for the user to quote (server README "Operations").
+  const query = reference ? `?ref=${encodeURIComponent(reference)}` : '';
+  navigate(ERROR_PAGE + status + query, { replace: onErrorPage || again });
 }
 
 function handleEnvelope<T>(envelope: Envelope<T>, opts: ApiOptions | undefined): Envelope<T> {
@@ -180,7 +192,8 @@ async function request<T>(
   } catch (error) {
     if (error instanceof ApiError) throw error;
     if (isResponse(error)) {
-      if (!opts?.inline) handleHttpFailure(error.status, path);
+      const headers = 'headers' in error ? error.headers : null;
+      if (!opts?.inline) handleHttpFailure(error.status, path, failureReference(error.status, headers));
       throw new ApiError(error.status, httpMessage(error.status, path));
     }
     // No response (network down, timeout): logged only, as the spec says.
@@ -229,7 +242,7 @@ export async function apiPdf(url: string, body?: unknown): Promise<Blob | null> 
       signal: controller.signal,
     });
     if (!response.ok) {
-      handleHttpFailure(response.status, path);
+      handleHttpFailure(response.status, path, failureReference(response.status, response.headers));
       throw new ApiError(response.status, httpMessage(response.status, path));
     }
     succeeded(path);

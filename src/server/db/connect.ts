@@ -24,13 +24,30 @@ function kysely(pool: pg.Pool): Db {
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
 }
 
+/** Each database's pool, for the metrics (`poolLoad`). */
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** How busy a database's pool is: connections open and in use, and queries waiting for one (PGlite: its queue). */
+export interface PoolLoad {
+  total: number;
+  inUse: number;
+  waiting: number;
+}
+
+export function poolLoad(db: Db): PoolLoad | null {
+  const pool = pools.get(db);
+  return pool ? { total: pool.totalCount, inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount } : null;
+}
+
 /** Databases that run statements side by side (a PostgreSQL pool); PGlite runs one at a time. */
 const concurrent = new WeakSet<Db>();
 export const runsConcurrently = (db: Db): boolean => concurrent.has(db);
 
 /** Connects to PostgreSQL. */
 export function connectPostgres(url: string, max = 10): Connection {
-  const db = kysely(new pg.Pool({ connectionString: url, max }));
+  const pool = new pg.Pool({ connectionString: url, max });
+  const db = kysely(pool);
+  pools.set(db, pool);
   if (max > 1) concurrent.add(db);
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
@@ -56,6 +73,7 @@ export async function connectPglite(source: { dataDir: string } | { pglite: PGli
   }
   const pool = new pg.Pool({ ...(createPgConfig(pglite) as unknown as pg.PoolConfig), max: 1 });
   const db = kysely(pool);
+  pools.set(db, pool);
   return {
     db,
     kind: 'pglite',

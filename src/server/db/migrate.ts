@@ -81,3 +81,6 @@ export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
 /** The newest schema version this build knows (backups record it). */
 // Sorted: the numbered names order the versions whatever order the list above was merged in.
 export const SCHEMA_VERSION = Object.keys(MIGRATIONS).sort().at(-1) ?? '';
+
+/** Every migration this build carries (`/readyz` checks that the database has applied them all). */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);

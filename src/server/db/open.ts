@@ -15,7 +15,9 @@ export async function openDatabase(
   config: Config,
   demoSeed?: DemoSeed,
 ): Promise<{ connection: Connection; seed: SeedResult; demo: boolean }> {
-  const connection = config.databaseUrl ? connectPostgres(config.databaseUrl) : await connectPglite({ dataDir: config.dataDir });
+  const connection = config.databaseUrl
+    ? connectPostgres(config.databaseUrl, config.dbPoolMax)
+    : await connectPglite({ dataDir: config.dataDir });
   try {
     await migrateToLatest(connection.db);
     const { seed, demo } = await connection.db.transaction().execute(async (trx) => {

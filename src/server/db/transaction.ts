@@ -7,6 +7,20 @@ const SERIALIZATION_FAILURE = '40001';
 const DEADLOCK_DETECTED = '40P01';
 const MAX_ATTEMPTS = 6;
 
+/** What runs once a transaction of `inTransaction` has committed, by transaction (an aborted try's list is dropped). */
+const committed = new WeakMap<Transaction<Database>, (() => void)[]>();
+
+/**
+ * Runs `effect` after the transaction `trx` commits, never when it rolls back or is retried: counters of what was done
+ * (the metrics' business counters) must not count work a rollback undid. Effects run in order and must not throw.
+ * On a transaction `inTransaction` did not open (the first start's seed), nothing runs.
+ */
+export function onCommit(trx: Transaction<Database>, effect: () => void): void {
+  const effects = committed.get(trx);
+  if (effects) effects.push(effect);
+  else committed.set(trx, [effect]);
+}
+
 /**
  * Runs one business action as one transaction, retried when PostgreSQL aborts it for a deadlock or a
  * serialization failure (the whole action reruns, so it must not have effects outside the database).
@@ -18,7 +32,13 @@ export async function inTransaction<T>(db: Db, action: (trx: Transaction<Databas
   if (db.isTransaction) return action(db as Transaction<Database>);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction().execute(action);
+      const opened: { trx?: Transaction<Database> } = {};
+      const result = await db.transaction().execute((trx) => {
+        opened.trx = trx;
+        return action(trx);
+      });
+      if (opened.trx) for (const effect of committed.get(opened.trx) ?? []) effect();
+      return result;
     } catch (error) {
       const code = pgErrorCode(error);
       if (attempt >= MAX_ATTEMPTS || (code !== SERIALIZATION_FAILURE && code !== DEADLOCK_DETECTED)) throw error;

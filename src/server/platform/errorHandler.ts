@@ -3,6 +3,7 @@ import { BUSINESS_ERROR, type Envelope, type LanguageCode } from '../../shared/w
 import { AppError, HttpError, pgErrorCode } from './errors';
 import { translate } from './i18n';
 import { BadInput } from './input';
+import { countBusinessError } from './metrics';
 
 /**
  * PostgreSQL's refusals of a value (class 22 data exceptions: invalid byte sequence, invalid text representation,
@@ -47,6 +48,7 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const lang = request.lang ?? 'zh_cn';
     if (error instanceof AppError) {
+      countBusinessError(error.code);
       const body: Envelope<null> = {
         code: BUSINESS_ERROR,
         msg: translate(lang, `error.${error.code}`, error.params),
@@ -63,6 +65,7 @@ export function installErrorHandler(app: FastifyInstance): void {
         request.log.warn({ err: error, reqId: request.id }, 'value refused by the database');
       return reply.status(status).send({ code: status, msg, data: null });
     }
+    // The id is in the message and the x-request-id header: the console shows it so that a user can quote it.
     request.log.error({ err: error, reqId: request.id }, 'unexpected error');
     return reply.status(500).send({ code: 500, msg: `${translate(lang, 'http.500')} (${request.id})`, data: null });
   });

@@ -3,13 +3,25 @@ import { useT } from '../../kit/i18n';
 import { SlButton, SlIcon } from '../../kit/slLogin';
 
 /** The body of the error pages: a big code, its message, and the way out. */
-export function ErrorPanel({ code, message, showBack }: { code: string; message: string; showBack?: boolean }) {
+export function ErrorPanel({
+  code,
+  message,
+  reference,
+  showBack,
+}: {
+  code: string;
+  message: string;
+  /** The failed request's id (server failures), shown small for a user to quote. */
+  reference?: string;
+  showBack?: boolean;
+}) {
   const t = useT();
   const [, setLocation] = useLocation();
   return (
     <main className="error-page">
       <div className="error-code">{code}</div>
       <p className="error-message">{message}</p>
+      {reference && <p className="error-reference">{t('errorPage.reference', { id: reference })}</p>}
       <div className="error-actions">
         {showBack && (
           <SlButton onClick={() => history.back()}>

@@ -8,9 +8,10 @@ import { sql } from 'kysely';
 import { isCalendarDate, matchesRule } from '../../../shared/validation';
 import type { Trx } from '../../crud/crud.types';
 import type { Db } from '../../db/connect';
-import { inTransaction } from '../../db/transaction';
+import { inTransaction, onCommit } from '../../db/transaction';
 import { type Actor, holdsPermission, type PermissionHolder } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
+import { business } from '../../platform/metrics';
 import { ACCEPT_SHORT_DATED, addDays, dayControl, daysBetween, daysFor, today } from '../inventory/expiry';
 import {
   addStock,
@@ -391,6 +392,7 @@ export async function addReceipt(db: Db, input: ReceiptInput, actor: Actor): Pro
         );
         // The first receipt moves the PO from open to receiving.
         await sql`update t_po_master set status = 'R', update_time = now() where id = ${po.id} and status = 'O'`.execute(trx);
+        onCommit(trx, () => business.receiptsPosted.inc());
         await recordEvent(trx, {
           type: 'receipt.posted',
           warehouse: po.whId,

@@ -10,9 +10,10 @@
 import { sql } from 'kysely';
 import type { Trx } from '../../crud/crud.types';
 import type { Db } from '../../db/connect';
-import { inTransaction } from '../../db/transaction';
+import { inTransaction, onCommit } from '../../db/transaction';
 import { AppError } from '../../platform/errors';
 import { grantsClient, grantsWarehouse } from '../../platform/grants';
+import { business } from '../../platform/metrics';
 import type { Actor } from '../inventory/execute.service';
 import { addDays, type DayControl, dayControl, daysFor, today } from '../inventory/expiry';
 import { allocateStock, fromMilli, lockStockKeys, loggingRefusal, type Reservation, toMilli } from '../inventory/ledger.service';
@@ -447,6 +448,7 @@ async function allocateWave(
     update t_order set status = 'A', update_time = now()
     where wh_id = ${whId} and wave_id = ${wave.waveId} and status = 'W'`.execute(trx);
   await recordEvents(trx, orderEvents(whId, wave.waveId, lines, shorts));
+  onCommit(trx, () => business.linesAllocated.inc(plannedLines));
   if (planned.length === 0) {
     // Nothing planned, no task to pick: the wave is done picking now (R → C), as after its last task is picked or short.
     await sql`

@@ -8,8 +8,9 @@
 import { sql } from 'kysely';
 import type { Trx } from '../../crud/crud.types';
 import type { Db } from '../../db/connect';
-import { inTransaction } from '../../db/transaction';
+import { inTransaction, onCommit } from '../../db/transaction';
 import { AppError } from '../../platform/errors';
+import { business } from '../../platform/metrics';
 import type { Actor } from '../inventory/execute.service';
 import { fromMilli, lockStockKeys, type StockKey, takeStocks, toMilli } from '../inventory/ledger.service';
 import { takeNextNumber } from '../masterdata/control.service';
@@ -334,6 +335,8 @@ export async function shipDelivery(trx: Trx, input: ShipInput, actor: Actor): Pr
         and exists (select 1 from t_pick_detail d where d.wh_id = o.wh_id and d.order_number = o.order_number
           and d.picked_qty > 0))`.execute(trx);
   await recordShipped(trx, input.whId, delivery, cartons);
+  // Counted once the caller's transaction commits (this one's, or the kiosk hand-over's).
+  onCommit(trx, () => business.cartonsShipped.inc(cartons.length));
   return { deliveryNumber, cartons: cartons.length, orders: orderNumbers.length, shippedQty: fromMilli(total) };
 }
 
