@@ -49,8 +49,8 @@ let admin = '';
 const db = () => (connection as Connection).db;
 const via = <T = unknown>(url: string, body?: unknown, token = admin) => call<T>((proxy as RoundRobin).url, url, body, token);
 
-/** The housekeeping runs seen in `sys_job_run` while the test runs (a sampler, every 50 ms). */
-const runs = new Map<string, { startedAt: number; owner: string }>();
+/** The housekeeping runs seen in `sys_job_run` while the test runs (a sampler, every 50 ms): start, owner, run count. */
+const runs = new Map<string, { startedAt: number; owner: string; count: number }>();
 let sampling = true;
 let sampler: Promise<void> = Promise.resolve();
 
@@ -80,21 +80,22 @@ beforeAll(async () => {
   };
   // All three at the same moment, on the empty database.
   servers = ports.map((port, i) => startServer(script, i, port, env));
-  await Promise.all(servers.map((s) => answers(s, 150_000)));
+  await Promise.all(servers.map((s) => answers(s, 400_000)));
   proxy = await startProxy(servers);
   connection = connectPostgres(url.toString(), 4);
   const login = await via<{ token: string }>('/login', { account: 'admin', password: PASSWORD, captcha: '' }, '');
   admin = login.body.data.token;
   sampler = (async () => {
     while (sampling) {
-      const { rows } = await sql<{ startedAt: Date; owner: string }>`
-        select last_started_at as started_at, last_owner as owner from sys_job_run where job = 'housekeeping'`.execute(db());
+      const { rows } = await sql<{ startedAt: Date; owner: string; count: number }>`
+        select last_started_at as started_at, last_owner as owner, runs::int as count
+        from sys_job_run where job = 'housekeeping'`.execute(db());
       const row = rows[0];
-      if (row) runs.set(row.startedAt.toISOString(), { startedAt: row.startedAt.getTime(), owner: row.owner });
+      if (row) runs.set(row.startedAt.toISOString(), { startedAt: row.startedAt.getTime(), owner: row.owner, count: row.count });
       await sleep(50);
     }
   })();
-}, 240_000);
+}, 420_000);
 
 afterAll(async () => {
   sampling = false;
@@ -126,7 +127,8 @@ async function within(ms: number, check: () => Promise<boolean>): Promise<number
   return Number.POSITIVE_INFINITY;
 }
 
-describe('three processes on one PostgreSQL database', () => {
+// Generous timeouts: on a two-core machine loaded by other work, three servers' starts and bursts take their time.
+describe('three processes on one PostgreSQL database', { timeout: 180_000 }, () => {
   it('start together on an empty database: migrations and the first-start seed run once, every process serves', async () => {
     expect(servers.map((s) => s.ended)).toEqual([false, false, false]);
     const { rows } = await sql<{ roles: number; admins: number; whses: number; migrations: number }>`
@@ -407,18 +409,20 @@ describe('three processes on one PostgreSQL database', () => {
   });
 
   it('the housekeeping job ran once per period across the processes', async () => {
-    const { rows } = await sql<{ runs: number }>`select runs::int from sys_job_run where job = 'housekeeping'`.execute(db());
-    const starts = [...runs.values()].map((r) => r.startedAt).sort((a, b) => a - b);
-    expect(starts.length).toBeGreaterThan(3);
-    // Consecutive runs (whichever process) begin a period apart at least, by the database's clock.
-    const gaps = starts.slice(1).map((s, i) => s - (starts[i] as number));
-    expect(Math.min(...gaps), `gaps ${gaps.join(', ')}`).toBeGreaterThanOrEqual(PERIOD_MS);
-    // And no run was missed by the sampler: the count matches the elapsed periods, not three times them.
-    const elapsed = Date.now() - (starts[0] as number);
-    expect(rows[0]?.runs).toBeLessThanOrEqual(Math.floor(elapsed / PERIOD_MS) + 1);
-    // (A run may have been recorded since the sampler's last look.)
-    expect(rows[0]?.runs).toBeGreaterThanOrEqual(starts.length);
-    expect(rows[0]?.runs).toBeLessThanOrEqual(starts.length + 1);
+    // Run alone (-t), the file gives the job a few periods here.
+    for (let i = 0; i < 100 && runs.size < 5; i++) await sleep(100);
+    const seen = [...runs.values()].sort((a, b) => a.startedAt - b.startedAt);
+    expect(seen.length).toBeGreaterThan(3);
+    // Between two runs seen, k runs began at least k periods apart (the database's clock): never two in one period,
+    // whichever processes ran them. Without the lock, the three processes run it at once each time it falls due.
+    const steps = seen.slice(1).map((r, i) => {
+      const before = seen[i] as (typeof seen)[number];
+      return { runs: r.count - before.count, ms: r.startedAt - before.startedAt };
+    });
+    const crowded = steps.filter((step) => step.runs < 1 || step.ms < step.runs * PERIOD_MS);
+    expect(crowded, JSON.stringify(steps)).toEqual([]);
+    // More than one process ran it (the look that finds it due runs it, whichever process looks).
+    expect(new Set(seen.map((r) => r.owner)).size).toBeGreaterThan(1);
   });
 });
 

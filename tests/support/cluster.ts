@@ -80,7 +80,7 @@ export async function answers(server: Server, ms = 60_000): Promise<void> {
     }
     await sleep(100);
   }
-  throw new Error(`server ${server.index} did not answer within ${ms} ms`);
+  throw new Error(`server ${server.index} did not answer within ${ms} ms:\n${server.output.join('')}`);
 }
 
 /** A round-robin HTTP proxy over the servers still running; names the one that answered in `x-wharf-backend`. */

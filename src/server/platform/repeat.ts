@@ -101,7 +101,24 @@ export async function runIfDue(round: () => Promise<void>, o: OncePerPeriod): Pr
         last_finished_at = excluded.last_finished_at, last_owner = excluded.last_owner, runs = sys_job_run.runs + 1`.execute(db);
     return o.everyMs;
   };
-  if (!runsConcurrently(o.db)) return look(o.db);
+  // One look per job at a time in this process (what the database lock does between processes, and all PGlite has).
+  const mine = looking.get(o.db) ?? new Set<string>();
+  looking.set(o.db, mine);
+  if (mine.has(o.job)) return Number.POSITIVE_INFINITY;
+  mine.add(o.job);
+  try {
+    if (!runsConcurrently(o.db)) return await look(o.db);
+    return await lookUnderLock(o, look);
+  } finally {
+    mine.delete(o.job);
+  }
+}
+
+/** The jobs this process is looking at, per database. */
+const looking = new WeakMap<Db, Set<string>>();
+
+/** A look in one transaction that holds the job's lock (PostgreSQL). */
+function lookUnderLock(o: OncePerPeriod, look: (db: Db) => Promise<number>): Promise<number> {
   return o.db.transaction().execute(async (trx) => {
     const { rows } = await sql<{ got: boolean }>`
       select pg_try_advisory_xact_lock(${JOB_LOCK_CLASS}, hashtext(${o.job})) as got`.execute(trx);
