@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { releaseWaves } from '../src/server/modules/outbound/allocation.service';
 import { answers, buildServer, freePort, removeBuild, type Server, startServer } from '../tests/support/cluster';
-import { insertPo } from '../tests/support/inboundFixture';
-import { createPickFixture, insertWave, PICK_FIXTURE_USER, PK, putStock, releaseBody } from '../tests/support/pickFixture';
+import { createInboundFixture, insertPo } from '../tests/support/inboundFixture';
+import { createPickPlaces, insertWave, PICK_FIXTURE_USER, PK, putStock, releaseBody } from '../tests/support/pickFixture';
 import { benchDatabases, withDatabase } from './database';
 
 /**
@@ -90,7 +90,8 @@ async function main(): Promise<void> {
         await answers(servers[i] as Server, 180_000);
       }
       // The write workload's world: 40 items with stock, one released wave of 40 orders (one task each), 40 PO lines.
-      await createPickFixture(db);
+      await createInboundFixture(db);
+      await createPickPlaces(db);
       const items = Array.from({ length: LINES }, (_, i) => `BSO-${String(i).padStart(2, '0')}`);
       await sql`insert into t_item_master (wh_id, client_code, item_number, description, uom, lot_control)
         select ${PK.whId}, ${PK.client}, unnest(${items}::varchar[]), '扩展 Scale', 'EA', 'N'`.execute(db);
