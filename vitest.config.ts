@@ -13,7 +13,14 @@ const projects = [
 ];
 if (process.env.WHARF_TEST_DATABASE_URL) {
   projects.push({
-    test: { ...shared, name: 'postgres', env: { WHARF_TEST_DB: 'postgres' }, globalSetup: ['tests/support/globalSetup.ts'] },
+    test: {
+      ...shared,
+      // Several server processes on one database (tests/multiprocess): PostgreSQL only, as PGlite is one process.
+      include: [...shared.include, 'tests/multiprocess/**/*.test.ts'],
+      name: 'postgres',
+      env: { WHARF_TEST_DB: 'postgres' },
+      globalSetup: ['tests/support/globalSetup.ts'],
+    },
   });
 }
 

@@ -26,6 +26,8 @@ export interface Config {
   backupIntervalMs: number | null;
   /** How many scheduled backups are kept (`WHARF_BACKUP_KEEP`); manual ones are never pruned. */
   backupKeep: number;
+  /** The housekeeping period in ms (`WHARF_HOUSEKEEPING_INTERVAL`, default 15 minutes; once across processes). */
+  housekeepingIntervalMs: number;
   /** Address of the external report server the reporting frame posts to (`WHARF_REPORT_URL`); null = none. */
   reportUrl: string | null;
   /** Which proxies' `X-Forwarded-For` is believed (`WHARF_TRUST_PROXY`); false = none, the peer is the client. */
@@ -54,12 +56,25 @@ const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as co
 export function parseInterval(value: string): number | null {
   const text = value.trim().toLowerCase();
   if (text === '0' || text === 'off' || text === 'no' || text === 'false') return null;
-  const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?$/.exec(text);
-  const ms = m?.[1] ? Number(m[1]) * UNIT_MS[(m[2] ?? 'h') as keyof typeof UNIT_MS] : Number.NaN;
   // At least a minute: a shorter schedule would only ever be a typo (24 read as 24 ms).
-  if (!Number.isFinite(ms) || ms < 60_000)
-    throw new Error(`WHARF_BACKUP_INTERVAL "${value}" is not an interval such as 24h, 30m or off`);
+  return duration(text, 60_000, `WHARF_BACKUP_INTERVAL "${value}" is not an interval such as 24h, 30m or off`);
+}
+
+/** A duration as `parseInterval` reads it (a bare number is hours), at least `minMs`; else the start stops with `message`. */
+function duration(text: string, minMs: number, message: string): number {
+  const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?$/.exec(text.trim().toLowerCase());
+  const ms = m?.[1] ? Number(m[1]) * UNIT_MS[(m[2] ?? 'h') as keyof typeof UNIT_MS] : Number.NaN;
+  if (!Number.isFinite(ms) || ms < minMs) throw new Error(message);
   return ms;
+}
+
+/**
+ * `WHARF_HOUSEKEEPING_INTERVAL`: `15m` (the default), `1h`, `30s` …, at least a second, never off (expired sessions,
+ * captchas and throttle counts must go, expired stock be held). Short periods are for the multi-process test.
+ */
+export function parseHousekeepingInterval(value: string | undefined): number {
+  if (!value) return 15 * 60_000;
+  return duration(value, 1000, `WHARF_HOUSEKEEPING_INTERVAL "${value}" is not an interval such as 15m, 1h or 30s`);
 }
 
 /** The report server's address: an absolute http(s) URL, or null when unset. */
@@ -151,7 +166,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     port: int(env.PORT, 8080),
     host: env.HOST || '127.0.0.1',
     databaseUrl: env.DATABASE_URL || null,
-    dbPoolMax: int(env.WHARF_DB_POOL_MAX, 10),
+    // At least 2: a start holds one connection for its lock while it migrates on another (db/open.ts).
+    dbPoolMax: Math.max(2, int(env.WHARF_DB_POOL_MAX, 10)),
     dataDir: path.resolve(root, env.WHARF_DATA_DIR || './data'),
     adminPassword: adminPassword(env.WHARF_ADMIN_PASSWORD),
     captcha: (env.WHARF_CAPTCHA ?? 'on').toLowerCase() !== 'off',
@@ -164,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     // Daily by default for the embedded database (its files are the only copy); PostgreSQL has its own tooling.
     backupIntervalMs: parseInterval(env.WHARF_BACKUP_INTERVAL || (env.DATABASE_URL ? 'off' : '24h')),
     backupKeep: int(env.WHARF_BACKUP_KEEP, 7),
+    housekeepingIntervalMs: parseHousekeepingInterval(env.WHARF_HOUSEKEEPING_INTERVAL),
     reportUrl: reportUrl(env.WHARF_REPORT_URL),
     trustProxy: parseTrustProxy(env.WHARF_TRUST_PROXY),
     metricsToken: metricsToken(env.WHARF_METRICS_TOKEN),

@@ -35,6 +35,11 @@ export const PK = {
 
 export async function createPickFixture(db: Db): Promise<void> {
   await createInventoryFixture(db);
+  await createPickPlaces(db);
+}
+
+/** The pick fixture's zones, locations and work type alone, on a database that already has the inventory fixture. */
+export async function createPickPlaces(db: Db): Promise<void> {
   await sql`
     insert into t_zone (wh_id, zone, description, zone_type) values
       (${PK.whId}, ${PK.zoneA}, '拣货区 Picking', 'A'), (${PK.whId}, ${PK.zoneQ}, '待检区 Inspection', 'Q')`.execute(db);

@@ -5,7 +5,7 @@ import { WINDOW_MS } from '../modules/auth/throttle';
 import { holdExpiredStock } from '../modules/inventory/expiry';
 import type { AppContext } from './context';
 import { IDEMPOTENCY_RETENTION_MS } from './idempotency';
-import { repeatInBackground } from './repeat';
+import { repeatOncePerPeriod } from './repeat';
 
 /** Ended and expired sessions are kept a day: a replaced session's token answers 405 ("logged in elsewhere"), not 401. */
 export const SESSION_RETENTION_MS = 86_400_000;
@@ -17,9 +17,8 @@ export const WEBHOOK_RETENTION_MS = 30 * 86_400_000;
 /** Rows one statement deletes, and statements per table in one run: a run holds few locks at a time and always ends. */
 const BATCH_ROWS = 1_000;
 const MAX_BATCHES = 20;
-/** The first run waits a minute (a start is never slowed), then one every quarter of an hour. */
+/** The first look waits a minute (a start is never slowed, and a first start's jobs wait for its seed), or the period when shorter. */
 const FIRST_RUN_MS = 60_000;
-const EVERY_MS = 15 * 60_000;
 
 /** A table whose rows end: its key, and which rows can no longer be used at `now`. */
 interface Purge {
@@ -99,22 +98,30 @@ export async function purgeExpired(
   return counts;
 }
 
-/** Runs `purgeExpired` and the hold of expired stock (`holdExpiredStock`) on a schedule; answers the stop function for shutdown (it waits for a run in progress). */
+/**
+ * Runs `purgeExpired` and the hold of expired stock (`holdExpiredStock`) once per `WHARF_HOUSEKEEPING_INTERVAL` (15
+ * minutes) across every process sharing the database (`repeatOncePerPeriod`, job `housekeeping`); answers the stop
+ * function for shutdown (it waits for a run in progress).
+ */
 export function startHousekeeping(ctx: AppContext, log: FastifyBaseLogger): () => Promise<void> {
-  return repeatInBackground(async () => {
-    try {
-      const counts = await purgeExpired(ctx.db, ctx.now());
-      if (Object.values(counts).some((n) => n > 0)) log.info({ deleted: counts }, 'expired rows purged');
-    } catch (error) {
-      log.error({ err: error }, 'purging expired rows failed');
-    }
-    try {
-      // Expired stock leaves availability (inventory/expiry.ts): once across every process (an advisory lock).
-      const held = await holdExpiredStock(ctx.db);
-      if (held > 0) log.info({ held }, 'expired stock held');
-    } catch (error) {
-      log.error({ err: error }, 'holding expired stock failed');
-    }
-    return EVERY_MS;
-  }, FIRST_RUN_MS);
+  const everyMs = ctx.config.housekeepingIntervalMs;
+  return repeatOncePerPeriod(
+    async () => {
+      try {
+        const counts = await purgeExpired(ctx.db, ctx.now());
+        if (Object.values(counts).some((n) => n > 0)) log.info({ deleted: counts }, 'expired rows purged');
+      } catch (error) {
+        log.error({ err: error }, 'purging expired rows failed');
+      }
+      try {
+        // Expired stock leaves availability (inventory/expiry.ts), its own advisory lock kept for direct callers.
+        const held = await holdExpiredStock(ctx.db);
+        if (held > 0) log.info({ held }, 'expired stock held');
+      } catch (error) {
+        log.error({ err: error }, 'holding expired stock failed');
+      }
+    },
+    Math.min(FIRST_RUN_MS, everyMs),
+    { db: ctx.db, job: 'housekeeping', everyMs, log },
+  );
 }

@@ -32,7 +32,7 @@ type Trx = Transaction<Database>;
 
 /**
  * Not part of a backup, and left as they are by a restore: migration bookkeeping (the header carries the
- * schema version), and security state that must never come back from the past — sessions (a logged-out
+ * schema version), the scheduled jobs' last runs, and security state that must never come back from the past — sessions (a logged-out
  * token would live again), captcha challenges and login throttling.
  */
 export const NOT_BACKED_UP: readonly string[] = [
@@ -41,6 +41,8 @@ export const NOT_BACKED_UP: readonly string[] = [
   'sys_session',
   'sys_captcha',
   'sys_login_throttle',
+  // When each scheduled job last ran (platform/repeat.ts): a restored past must not make a job due again, or skip one.
+  'sys_job_run',
 ];
 
 export function backupDir(config: Config): string {
