@@ -1,0 +1,30 @@
+import { type Kysely, sql } from 'kysely';
+import { REPORT_NAMES, REPORTS } from '../../../shared/reports';
+import { REPORT_MENUS } from '../seed/menuTree';
+
+/**
+ * Analytic reports (issue 29 item 2, src/server/modules/reports/README.md):
+ * - the index the inbound reports read receipts by (warehouse and receipt time: a date range);
+ * - for databases seeded before this migration, one screen per report under 日志与报表 / Logs and reports, each with
+ *   its button `sys:<resource>:view` (a new database has them from the menu tree). The super administrator role holds
+ *   them as it holds every permission; other roles get them from the role screen.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`create index t_receipt_date on t_receipt (wh_id, receipt_date)`.execute(db);
+  for (const name of REPORT_NAMES) {
+    const { url, resource } = REPORTS[name];
+    const menu = REPORT_MENUS[name];
+    await sql`
+      insert into sys_menu (parent_id, name, name_en, url, perms, type, icon, order_num, hidden, keep_alive)
+      select p.id, ${menu.name}, ${menu.nameEn}, ${url}, null, 1, null,
+        (select coalesce(max(order_num), 0) + 1 from sys_menu c where c.parent_id = p.id), false, false
+      from sys_menu p
+      where p.parent_id = 0 and p.name_en = 'Logs and reports'
+        and not exists (select 1 from sys_menu e where e.url = ${url})`.execute(db);
+    await sql`
+      insert into sys_menu (parent_id, name, name_en, url, perms, type, icon, order_num, hidden, keep_alive)
+      select s.id, ${`${menu.name}-查看`}, ${`${menu.nameEn}: View`}, null, ${`sys:${resource}:view`}, 2, null, 1, false, false
+      from sys_menu s
+      where s.url = ${url} and not exists (select 1 from sys_menu e where e.perms = ${`sys:${resource}:view`})`.execute(db);
+  }
+}
