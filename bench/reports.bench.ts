@@ -40,6 +40,7 @@ const FILTERS: Record<ReportName, ReportRequest> = {
   dockToStock: { whId: 'WH01', dateFrom: day(-29), dateTo: day(0) },
   stockValue: { whId: 'WH01', groupBy: 'zone' },
   stockAgeing: { whId: 'WH01' },
+  locationUse: { whId: 'WH01' },
   tranVolume: { whId: 'WH01', dateFrom: day(-29), dateTo: day(0) },
 };
 

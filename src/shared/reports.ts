@@ -7,7 +7,7 @@
  */
 
 /** The reports, in menu order. */
-export const REPORT_NAMES = ['inboundVolume', 'dockToStock', 'stockValue', 'stockAgeing', 'tranVolume'] as const;
+export const REPORT_NAMES = ['inboundVolume', 'dockToStock', 'stockValue', 'stockAgeing', 'locationUse', 'tranVolume'] as const;
 export type ReportName = (typeof REPORT_NAMES)[number];
 
 /** The filters a report may take. `whId` is always required; a date range is required where the report has one. */
@@ -146,6 +146,21 @@ export const REPORTS: Readonly<Record<ReportName, ReportDefinition>> = {
       { field: 'share', kind: 'percent' },
     ],
     chart: { kind: 'bar', category: 'bucket', values: ['qty'] },
+  },
+  locationUse: {
+    name: 'locationUse',
+    url: 'Wms/RptLocationUse',
+    resource: 'rptLocationUse',
+    filters: ['whId', 'clientCode', 'zone'],
+    required: [],
+    columns: [
+      { field: 'zone', kind: 'text' },
+      { field: 'locations', kind: 'integer' },
+      { field: 'occupied', kind: 'integer' },
+      { field: 'empty', kind: 'integer' },
+      { field: 'share', kind: 'percent' },
+    ],
+    chart: { kind: 'stackedBar', category: 'zone', values: ['occupied', 'empty'], horizontal: true },
   },
   tranVolume: {
     name: 'tranVolume',

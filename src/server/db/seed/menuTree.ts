@@ -51,6 +51,7 @@ export const REPORT_MENUS: Readonly<Record<ReportName, { name: string; nameEn: s
   dockToStock: { name: '收货上架时效', nameEn: 'Dock-to-stock time' },
   stockValue: { name: '库存价值', nameEn: 'Stock value' },
   stockAgeing: { name: '库龄分析', nameEn: 'Stock ageing' },
+  locationUse: { name: '库位利用率', nameEn: 'Location utilisation' },
   tranVolume: { name: '事务量', nameEn: 'Transaction volume' },
 };
 

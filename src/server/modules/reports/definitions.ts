@@ -151,6 +151,27 @@ const stockAgeing: Run = async (db, user, f) => {
   return rows;
 };
 
+/**
+ * Location utilisation by zone: the active locations, those holding stock (of a client the user holds, and of the
+ * chosen client), the empty ones, and the share occupied. A location holding only other clients' stock counts as empty
+ * for a user limited to some clients: what they see is their own use of the warehouse.
+ */
+const locationUse: Run = async (db, user, f) => {
+  const client = f.clientCode ? sql` and s.client_code = ${f.clientCode}` : sql``;
+  const { rows } = await sql<ReportRow>`
+    with used as (
+      select coalesce(l.zone, '') as zone, exists (select 1 from t_stored_item s
+        where s.wh_id = l.wh_id and s.location_id = l.location_id and s.actual_qty > 0
+          and ${grantScope(user, sql.ref('s.wh_id'), sql.ref('s.client_code'))}${client}) as occupied
+      from t_location l
+      where l.wh_id = ${f.whId} and l.status = 'A'${f.zone ? sql` and l.zone = ${f.zone}` : sql``}
+    )
+    select zone, count(*)::int as locations, count(*) filter (where occupied)::int as occupied,
+      count(*) filter (where not occupied)::int as empty, round(count(*) filter (where occupied)::numeric / count(*), 4) as share
+    from used group by zone order by zone ${limit}`.execute(db);
+  return rows;
+};
+
 /** Transaction log volume by day and type: ledger changes (rows) and the quantity they moved (absolute). */
 const tranVolume: Run = async (db, user, f) => {
   const { rows } = await sql<ReportRow>`
@@ -162,4 +183,11 @@ const tranVolume: Run = async (db, user, f) => {
   return rows;
 };
 
-export const REPORT_RUNS: Readonly<Record<ReportName, Run>> = { inboundVolume, dockToStock, stockValue, stockAgeing, tranVolume };
+export const REPORT_RUNS: Readonly<Record<ReportName, Run>> = {
+  inboundVolume,
+  dockToStock,
+  stockValue,
+  stockAgeing,
+  locationUse,
+  tranVolume,
+};

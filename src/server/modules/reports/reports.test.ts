@@ -170,6 +170,18 @@ describe('stockAgeing', () => {
   });
 });
 
+describe('locationUse', () => {
+  it('counts the active locations of each zone holding stock, empty ones and the share occupied', async () => {
+    // Z1: six active locations (Z1-OFF is inactive), two holding TQAC's stock; STG: the two receiving lanes, one holding.
+    expect(await rows('locationUse', { clientCode: QA.client, zone: 'TQA-Z1' })).toEqual([
+      { zone: 'TQA-Z1', locations: 6, occupied: 2, empty: 4, share: '0.3333' },
+    ]);
+    expect(await rows('locationUse', { clientCode: QA.client, zone: 'TQA-STG' })).toEqual([
+      { zone: 'TQA-STG', locations: 2, occupied: 1, empty: 1, share: '0.5000' },
+    ]);
+  });
+});
+
 describe('tranVolume', () => {
   it('counts ledger changes and the quantity they moved by day and type', async () => {
     expect(await rows('tranVolume', { dateFrom: today, dateTo: today, clientCode: QA.client })).toEqual([
@@ -210,6 +222,13 @@ describe('grants', () => {
       { groupKey: QA.otherClient, items: 1, qty: '8.000', value: '0.000', unpricedQty: '8.000' },
     ]);
     expect((await rows('stockAgeing', { clientCode: QA.client }, otherClient)).every((r) => r.rowCount === 0)).toBe(true);
+    // TQAD's stock is at the receiving lane only: Z1 is all empty for its user; the lane it shares with TQAC counts once.
+    expect(await rows('locationUse', { zone: 'TQA-Z1' }, otherClient)).toEqual([
+      { zone: 'TQA-Z1', locations: 6, occupied: 0, empty: 6, share: '0.0000' },
+    ]);
+    expect(await rows('locationUse', { zone: 'TQA-STG' }, otherClient)).toEqual([
+      { zone: 'TQA-STG', locations: 2, occupied: 1, empty: 1, share: '0.5000' },
+    ]);
     const volume = await rows('tranVolume', { dateFrom: today, dateTo: today }, otherClient);
     expect(volume.every((r) => r.tranType === 'RECEIVE' || r.tranType === 'HOLD')).toBe(true);
     expect(await rows('tranVolume', { dateFrom: today, dateTo: today, clientCode: QA.client }, otherClient)).toEqual([]);
