@@ -46,20 +46,25 @@ export async function fillLedger(connection: Connection, rows: number): Promise<
 }
 
 /**
- * `rows` receipt lines copied from the demo's receipts (their PO lines, items and locations), one every two minutes
- * back from now, numbered BR…, all put away (status P) — the dock-to-stock report reads their putaway tasks by index.
+ * `rows` receipt lines of the demo's PO lines (their items, vendors and clients), received at the warehouse's first
+ * staging location, one every two minutes back from now, numbered BR…, all put away (status P: the dock-to-stock
+ * report looks up each one's putaway task by index).
  */
 export async function fillReceipts(connection: Connection, rows: number): Promise<void> {
   const { db } = connection;
   const t0 = performance.now();
   await sql`
-    with demo as (select row_number() over (order by id) - 1 as k, r.* from t_receipt r),
-      n as (select count(*) as n from demo)
+    with lines as (
+      select row_number() over (order by d.id) - 1 as k, d.wh_id, d.po_number, d.line_number, d.item_number, d.order_uom,
+        m.client_code, m.vendor_code,
+        (select l.location_id from t_location l where l.wh_id = d.wh_id and l.type = 'S' order by l.location_id limit 1) as location_id
+      from t_po_detail d join t_po_master m on m.wh_id = d.wh_id and m.po_number = d.po_number
+    ), n as (select count(*) as n from lines)
     insert into t_receipt (wh_id, receipt_id, client_code, vendor_code, po_number, line_number, item_number, uom,
-      conversion_factor, qty_received, location_id, status, receipt_date)
-    select d.wh_id, 'BR' || g, d.client_code, d.vendor_code, d.po_number, d.line_number, d.item_number, d.uom,
-      d.conversion_factor, d.qty_received, d.location_id, 'P', now() - (g % 50000) * interval '2 minute'
-    from generate_series(1, ${rows}) g cross join n join demo d on d.k = g % n.n`.execute(db);
+      qty_received, location_id, status, receipt_date)
+    select l.wh_id, 'BR' || g, l.client_code, l.vendor_code, l.po_number, l.line_number, l.item_number, l.order_uom,
+      1 + g % 10, l.location_id, 'P', now() - (g % 50000) * interval '2 minute'
+    from generate_series(1, ${rows}) g cross join n join lines l on l.k = g % n.n`.execute(db);
   await sql`vacuum analyze t_receipt`.execute(db);
   const { rows: count } = await sql<{ n: number }>`select count(*)::int as n from t_receipt`.execute(db);
   console.log(`  receipts filled: ${count[0]?.n} rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);

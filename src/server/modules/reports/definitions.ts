@@ -111,37 +111,49 @@ const STOCK_GROUP_KEY = {
 
 /**
  * Stock by zone, client or item category with its value: quantity on hand (actual), value = quantity × the item's
- * price (`t_item_master.price`, base unit), the quantity of items without a price apart (valued at nothing).
+ * price (`t_item_master.price`, base unit), the quantity of items without a price apart (valued at nothing). The
+ * ledger is summed per location and item first (its lots, pallets and attributes fold away), then joined to the
+ * locations and items: the joins see thousands of rows instead of the ledger's million.
  */
 const stockValue: Run = async (db, user, f) => {
   const key = STOCK_GROUP_KEY[f.groupBy ?? 'zone'];
   const { rows } = await sql<ReportRow>`
-    select ${key} as group_key, count(distinct s.item_number)::int as items, sum(s.actual_qty)::numeric(18, 3) as qty,
-      coalesce(sum(s.actual_qty * i.price), 0)::numeric(18, 3) as value,
-      coalesce(sum(s.actual_qty) filter (where i.price is null), 0)::numeric(18, 3) as unpriced_qty
-    from t_stored_item s
+    with s as (
+      select s.wh_id, s.location_id, s.item_number, s.client_code, sum(s.actual_qty) as qty
+      from t_stored_item s where ${scope(user, f, 's')}
+      group by s.wh_id, s.location_id, s.item_number, s.client_code
+    )
+    select ${key} as group_key, count(distinct s.item_number)::int as items, sum(s.qty)::numeric(18, 3) as qty,
+      coalesce(sum(s.qty * i.price), 0)::numeric(18, 3) as value,
+      coalesce(sum(s.qty) filter (where i.price is null), 0)::numeric(18, 3) as unpriced_qty
+    from s
     join t_item_master i on i.wh_id = s.wh_id and i.item_number = s.item_number
     left join t_location l on l.wh_id = s.wh_id and l.location_id = s.location_id
-    where ${scope(user, f, 's')}${f.zone ? sql` and l.zone = ${f.zone}` : sql``}
+    where true${f.zone ? sql` and l.zone = ${f.zone}` : sql``}
     group by 1 order by value desc, group_key ${limit}`.execute(db);
   return rows;
 };
 
 /**
  * Stock ageing by FIFO date: days from the stock row's FIFO date to today, in buckets (empty ones included), with
- * rows, quantity, value and the share of the quantity.
+ * rows, quantity, value and the share of the quantity. Summed per item and bucket first, then priced.
  */
 const stockAgeing: Run = async (db, user, f) => {
   const { rows } = await sql<ReportRow>`
     with aged as (
-      select s.actual_qty as qty, s.actual_qty * i.price as value, case
+      select s.wh_id, s.item_number, case
         when current_date - s.fifo_date <= 30 then 'd0to30' when current_date - s.fifo_date <= 60 then 'd31to60'
         when current_date - s.fifo_date <= 90 then 'd61to90' when current_date - s.fifo_date <= 180 then 'd91to180'
-        when current_date - s.fifo_date <= 365 then 'd181to365' else 'd365plus' end as bucket
+        when current_date - s.fifo_date <= 365 then 'd181to365' else 'd365plus' end as bucket,
+        count(*) as row_count, sum(s.actual_qty) as qty
       from t_stored_item s
-      join t_item_master i on i.wh_id = s.wh_id and i.item_number = s.item_number
       where ${scope(user, f, 's')}${zoneOf(f, 's')}
-    ), totals as (select bucket, count(*)::int as row_count, sum(qty) as qty, sum(value) as value from aged group by bucket)
+      group by 1, 2, 3
+    ), totals as (
+      select a.bucket, sum(a.row_count)::int as row_count, sum(a.qty) as qty, sum(a.qty * i.price) as value
+      from aged a join t_item_master i on i.wh_id = a.wh_id and i.item_number = a.item_number
+      group by a.bucket
+    )
     select b.bucket, coalesce(t.row_count, 0) as row_count, coalesce(t.qty, 0)::numeric(18, 3) as qty,
       coalesce(t.value, 0)::numeric(18, 3) as value,
       round(coalesce(t.qty / nullif((select sum(qty) from totals), 0), 0), 4) as share
