@@ -10,6 +10,11 @@
 export const REPORT_NAMES = ['inboundVolume', 'dockToStock', 'stockValue', 'stockAgeing', 'locationUse', 'tranVolume'] as const;
 export type ReportName = (typeof REPORT_NAMES)[number];
 
+/** A report's menu url: `Wms/Rpt<Name>` (the console's registry maps each to the one report screen). */
+export function reportUrl(name: ReportName): string {
+  return `Wms/Rpt${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+}
+
 /** The filters a report may take. `whId` is always required; a date range is required where the report has one. */
 export type ReportFilterName = 'whId' | 'clientCode' | 'dateFrom' | 'dateTo' | 'zone' | 'itemNumber' | 'groupBy';
 
@@ -62,7 +67,7 @@ export interface ReportChart {
 
 export interface ReportDefinition {
   name: ReportName;
-  /** The menu url of its screen. */
+  /** The menu url of its screen: `reportUrl(name)` (written out, so that the console's registry keeps only the names). */
   url: string;
   /** Its view permission `sys:<resource>:view`. */
   resource: string;

@@ -3,7 +3,7 @@
  * chunk, so AG Grid, pdf-lib and zxing never weigh on the login route.
  */
 import { type ComponentType, createElement, type LazyExoticComponent, lazy } from 'react';
-import { REPORT_NAMES, REPORTS } from '../../shared/reports';
+import { REPORT_NAMES, reportUrl } from '../../shared/reports';
 import { CYCLE_COUNT_SCREENS } from './cyclecount/cycleCountScreens';
 import { ORDER_SCREENS } from './outbound/ordersScreens';
 import { PICK_SCREENS } from './outbound/pickingScreens';
@@ -67,7 +67,7 @@ const PO_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
 /** The analytic reports: one chunk (the report screen) serves them all, each screen its definition. */
 const REPORT_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = Object.fromEntries(
   REPORT_NAMES.map((name) => [
-    REPORTS[name].url,
+    reportUrl(name),
     lazy(() => import('./reports/ReportPage').then((m) => ({ default: () => createElement(m.ReportPage, { name }) }))),
   ]),
 );

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPutawayFixture, QA, receive } from '../../../../tests/support/putawayFixture';
 import { createTestApp, createUser, type TestApp } from '../../../../tests/support/testApp';
-import { REPORT_NAMES, REPORTS, type ReportAnswer } from '../../../shared/reports';
+import { REPORT_NAMES, REPORTS, type ReportAnswer, reportUrl } from '../../../shared/reports';
 
 type Row = Record<string, unknown>;
 let t: TestApp;
@@ -188,6 +188,19 @@ describe('tranVolume', () => {
       { day: today, tranType: 'PUTAWAY', transactions: 2, qty: '14.000' },
       { day: today, tranType: 'RECEIVE', transactions: 3, qty: '20.000' },
     ]);
+  });
+});
+
+describe('definitions', () => {
+  it('open each report at the url the console maps to the report screen, under its own view permission', async () => {
+    for (const name of REPORT_NAMES) expect(REPORTS[name].url, name).toBe(reportUrl(name));
+    const { rows: menus } = await sql<{ url: string; perms: string }>`
+      select s.url, b.perms from sys_menu s join sys_menu b on b.parent_id = s.id where s.url like 'Wms/Rpt%' order by s.url`.execute(
+      db(),
+    );
+    expect(menus).toHaveLength(REPORT_NAMES.length);
+    for (const name of REPORT_NAMES)
+      expect(menus, name).toContainEqual({ url: REPORTS[name].url, perms: `sys:${REPORTS[name].resource}:view` });
   });
 });
 
