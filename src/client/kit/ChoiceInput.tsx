@@ -5,8 +5,8 @@
  */
 import type SlInputElement from '@shoelace-style/shoelace/dist/components/input/input.component.js';
 import { type KeyboardEvent, useState } from 'react';
-import { OptionList } from './OptionList';
-import { SlInput, SlPopup } from './sl';
+import { LookupPopup, OptionList } from './OptionList';
+import { SlInput } from './sl';
 
 export interface ChoiceInputProps {
   label: string;
@@ -58,45 +58,35 @@ export function ChoiceInput({ label, value, choices, onChange, required, maxLeng
   };
 
   return (
-    <div className="wharf-lookup">
-      <SlPopup
-        active={expanded}
-        placement="bottom-start"
-        strategy="fixed"
-        sync="width"
-        distance={2}
-        flip
-        className="wharf-lookup__popup"
-      >
-        <SlInput
-          slot="anchor"
-          label={label}
-          value={value}
-          required={required}
-          maxlength={maxLength}
-          autocomplete="off"
-          spellCheck={false}
-          data-testid={testId}
-          onSlInput={(event) => {
-            onChange((event.target as SlInputElement).value);
-            setOpen(true);
-            setActive(-1);
-          }}
-          onSlFocus={() => setOpen(true)}
-          onSlBlur={() => setOpen(false)}
-          onKeyDown={onKeyDown}
-        />
-        <OptionList
-          items={shown}
-          keyOf={(choice) => choice}
-          labelOf={(choice) => choice}
-          active={active}
-          onActive={setActive}
-          onChoose={choose}
-          testId={testId}
-          label={label}
-        />
-      </SlPopup>
-    </div>
+    <LookupPopup open={expanded}>
+      <SlInput
+        slot="anchor"
+        label={label}
+        value={value}
+        required={required}
+        maxlength={maxLength}
+        autocomplete="off"
+        spellCheck={false}
+        data-testid={testId}
+        onSlInput={(event) => {
+          onChange((event.target as SlInputElement).value);
+          setOpen(true);
+          setActive(-1);
+        }}
+        onSlFocus={() => setOpen(true)}
+        onSlBlur={() => setOpen(false)}
+        onKeyDown={onKeyDown}
+      />
+      <OptionList
+        items={shown}
+        keyOf={(choice) => choice}
+        labelOf={(choice) => choice}
+        active={active}
+        onActive={setActive}
+        onChoose={choose}
+        testId={testId}
+        label={label}
+      />
+    </LookupPopup>
   );
 }

@@ -9,8 +9,8 @@ import { LOOKUP_KEYWORD_MAX_LENGTH, LOOKUP_NOT_FOUND, type OptionEntry } from '.
 import { toast } from './api';
 import { useT } from './i18n';
 import { loadOptions } from './lookupOptions';
-import { OptionList } from './OptionList';
-import { SlInput, SlPopup } from './sl';
+import { LookupPopup, OptionList } from './OptionList';
+import { SlInput } from './sl';
 import { fitTextStyle } from './textWidth';
 import { insertGroupSeparator, isGroupSeparatorKey } from './useWedgeScanner';
 
@@ -213,68 +213,58 @@ export function LookupSearch({
   };
 
   return (
-    <div className="wharf-lookup">
-      <SlPopup
-        active={open && !disabled}
-        placement="bottom-start"
-        strategy="fixed"
-        sync="width"
-        distance={2}
-        flip
-        className="wharf-lookup__popup"
+    <LookupPopup open={open && !disabled}>
+      <SlInput
+        slot="anchor"
+        value={text}
+        label={label}
+        placeholder={placeholder ?? t('kit.lookup.search')}
+        style={fitTextStyle([placeholder ?? t('kit.lookup.search')], size)}
+        disabled={disabled || !ready}
+        clearable={clearable}
+        size={size}
+        autocomplete="off"
+        maxlength={maxLength}
+        spellCheck={false}
+        data-testid={testId}
+        data-value={value}
+        data-user-invalid={invalid ? '' : undefined}
+        className={invalid ? 'wharf-invalid' : undefined}
+        onSlInput={(event) => {
+          const typed = (event.target as SlInputElement).value;
+          setText(typed);
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => search(typed.trim()), TYPING_PAUSE_MS);
+        }}
+        onSlFocus={(event) => {
+          (event.target as SlInputElement).select();
+          if (!open) search('');
+        }}
+        onSlBlur={() => {
+          settle();
+          onBlur?.();
+        }}
+        onSlClear={() => {
+          setText('');
+          setDisplay('');
+          setMatches([]);
+          if (value) onChange('');
+        }}
+        onKeyDown={onKeyDown}
+      />
+      <OptionList
+        items={matches}
+        keyOf={(option) => option.optionValue}
+        labelOf={(option) => option.optionDisplay}
+        active={active}
+        onActive={setActive}
+        onChoose={choose}
+        testId={testId}
       >
-        <SlInput
-          slot="anchor"
-          value={text}
-          label={label}
-          placeholder={placeholder ?? t('kit.lookup.search')}
-          style={fitTextStyle([placeholder ?? t('kit.lookup.search')], size)}
-          disabled={disabled || !ready}
-          clearable={clearable}
-          size={size}
-          autocomplete="off"
-          maxlength={maxLength}
-          spellCheck={false}
-          data-testid={testId}
-          data-value={value}
-          data-user-invalid={invalid ? '' : undefined}
-          className={invalid ? 'wharf-invalid' : undefined}
-          onSlInput={(event) => {
-            const typed = (event.target as SlInputElement).value;
-            setText(typed);
-            clearTimeout(timer.current);
-            timer.current = setTimeout(() => search(typed.trim()), TYPING_PAUSE_MS);
-          }}
-          onSlFocus={(event) => {
-            (event.target as SlInputElement).select();
-            if (!open) search('');
-          }}
-          onSlBlur={() => {
-            settle();
-            onBlur?.();
-          }}
-          onSlClear={() => {
-            setText('');
-            setDisplay('');
-            setMatches([]);
-            if (value) onChange('');
-          }}
-          onKeyDown={onKeyDown}
-        />
-        <OptionList
-          items={matches}
-          keyOf={(option) => option.optionValue}
-          labelOf={(option) => option.optionDisplay}
-          active={active}
-          onActive={setActive}
-          onChoose={choose}
-          testId={testId}
-        >
-          {matchesFor !== null && matches.length === 0 ? (
-            <div className="wharf-lookup__empty">{t('kit.lookup.noMatch')}</div>
-          ) : null}
-        </OptionList>
-      </SlPopup>
-    </div>
+        {matchesFor !== null && matches.length === 0 ? (
+          <div className="wharf-lookup__empty">{t('kit.lookup.noMatch')}</div>
+        ) : null}
+      </OptionList>
+    </LookupPopup>
   );
 }

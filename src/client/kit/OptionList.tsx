@@ -4,6 +4,7 @@
  * mousedown so that the field keeps its focus until the choice is made.
  */
 import type { ReactNode } from 'react';
+import { SlPopup } from './sl';
 
 export interface OptionListProps<Item> {
   items: readonly Item[];
@@ -48,6 +49,28 @@ export function OptionList<Item>({
         </div>
       ))}
       {children}
+    </div>
+  );
+}
+
+/**
+ * The field and its options as one combobox: the field (slot "anchor") with the list in a popup under it, as wide as
+ * the field, turned up where there is no room below, fixed so that a dialog's scrolling box does not clip it.
+ */
+export function LookupPopup({ open, children }: { open: boolean; children: ReactNode }) {
+  return (
+    <div className="wharf-lookup">
+      <SlPopup
+        active={open}
+        placement="bottom-start"
+        strategy="fixed"
+        sync="width"
+        distance={2}
+        flip
+        className="wharf-lookup__popup"
+      >
+        {children}
+      </SlPopup>
     </div>
   );
 }
