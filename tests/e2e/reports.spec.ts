@@ -3,7 +3,7 @@ import { login, openScreen, pickOption, setLanguage, shot } from './ui';
 
 // The analytic reports (issue 29 item 2) on the demo data, through the menu, in Chinese (the default) and in English:
 // stock value by zone (then by item category), stock ageing by FIFO date, and the transaction volume of the last 30 days
-// (the demo's own receipts, putaways, picks and shipments, made when its database was seeded). Each shows its chart
+// (the demo's own adjustments, allocations, picks and packing in WH01, made when its database was seeded). Each shows its chart
 // (with the chart's own data table) and the figures as a plain captioned table; numbers in the user's language.
 
 const DIRECTORY = { zh: '日志与报表', en: 'Logs and reports' } as const;
@@ -48,10 +48,10 @@ test('stock value, stock ageing and transaction volume in Chinese and English', 
   await expect(ageing.getByTestId('rpt-table').locator('tbody tr').first().locator('td').first()).toHaveText('0–30 天');
   await shot(page, 'reports-02-stock-ageing-zh');
 
-  // Transaction volume of the last 30 days: the demo's receipts among them, labelled.
+  // Transaction volume of the last 30 days: the demo's picks among them, labelled.
   await openReport(page, DIRECTORY.zh, '事务量', 'tranVolume', /Wms\/RptTranVolume/);
   const volume = screen(page, 'tranVolume');
-  await expect(volume.getByTestId('rpt-table')).toContainText('收货');
+  await expect(volume.getByTestId('rpt-table')).toContainText('拣货');
   await expect(volume.locator('figure.chart')).toBeVisible();
   await shot(page, 'reports-03-tran-volume-zh');
 
@@ -61,7 +61,7 @@ test('stock value, stock ageing and transaction volume in Chinese and English', 
   await openScreen(page, DIRECTORY.en, 'Transaction volume', /Wms\/RptTranVolume/);
   await expect(volume.getByTestId('rpt-run')).toHaveText('Run');
   await rerun(page, 'tranVolume');
-  await expect(volume.getByTestId('rpt-table')).toContainText('Receipt');
+  await expect(volume.getByTestId('rpt-table')).toContainText('Pick');
   await expect(volume.getByTestId('rpt-table').locator('thead')).toContainText('Transactions');
   await shot(page, 'reports-04-tran-volume-en');
 

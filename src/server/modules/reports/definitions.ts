@@ -62,43 +62,62 @@ const limit = sql`limit ${REPORT_ROW_LIMIT + 1}`;
  * (received quantity × the line unit's factor), by the receipt's day.
  */
 const inboundVolume: Run = async (db, user, f) => {
+  // Summed per day, vendor and receipt first (a hash aggregate of plain columns: the receipts count without a sort
+  // for count(distinct)), the day written and the vendor named on the few rows left.
   const { rows } = await sql<ReportRow>`
-    select to_char(r.receipt_date, 'YYYY-MM-DD') as day, coalesce(r.vendor_code, '') as vendor_code,
-      coalesce(max(v.vendor_name), '') as vendor_name, count(distinct r.receipt_id)::int as receipts, count(*)::int as lines,
-      sum(r.qty_received * r.conversion_factor)::numeric(18, 3) as qty
-    from t_receipt r
-    left join t_vendor v on v.wh_id = r.wh_id and v.vendor_code = r.vendor_code
-    where ${scope(user, f, 'r')} and ${onDays(sql`r.receipt_date`, f)}
-    group by 1, 2 order by 1, 2 ${limit}`.execute(db);
+    with per_receipt as (
+      select r.wh_id, r.receipt_date::date as day, r.vendor_code, r.receipt_id, count(*) as lines,
+        sum(r.qty_received * r.conversion_factor) as qty
+      from t_receipt r
+      where ${scope(user, f, 'r')} and ${onDays(sql`r.receipt_date`, f)}
+      group by r.wh_id, 2, r.vendor_code, r.receipt_id
+    ), per_day as (
+      select wh_id, day, vendor_code, count(*)::int as receipts, sum(lines)::int as lines, sum(qty) as qty
+      from per_receipt group by wh_id, day, vendor_code
+    )
+    select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(d.vendor_code, '') as vendor_code, coalesce(v.vendor_name, '') as vendor_name,
+      d.receipts, d.lines, d.qty::numeric(18, 3) as qty
+    from per_day d
+    left join t_vendor v on v.wh_id = d.wh_id and v.vendor_code = d.vendor_code
+    order by d.day, 2 ${limit}`.execute(db);
   return rows;
 };
 
 /**
  * Dock-to-stock: for each receipt line received on the days, the hours from its receipt to the approval of the
  * putaway task that completed it (the last completed PUTAWAY task with a line on it); lines not put away yet are
- * `waiting` (their hours not counted). One row per bucket, empty buckets included; share is of all the lines.
+ * `waiting` (their hours not counted). One row per bucket, empty buckets included; share is of all the lines. The
+ * completions are read once, joined by receipt line: a putaway approved before the first day cannot complete a line
+ * received on it, so only tasks approved since then are read.
  */
 const dockToStock: Run = async (db, user, f) => {
   const { rows } = await sql<ReportRow>`
-    with lines as (
+    with done as (
+      select pd.receipt_row_id, max(pm.approve_time) as stocked
+      from tbl_inv_movement pm
+      join tbl_inv_movement_detail pd on pd.wh_id = pm.wh_id and pd.task_id = pm.task_id and pd.receipt_row_id is not null
+      where pm.wh_id = ${f.whId} and pm.task_type = 'PUTAWAY' and pm.status = 'C' and pm.approve_time >= ${f.dateFrom}::date
+      group by pd.receipt_row_id
+    ), lines as (
       select r.qty_received * r.conversion_factor as qty,
-        case when r.status = 'P' then extract(epoch from (
-          select max(pm.approve_time) from tbl_inv_movement_detail pd
-          join tbl_inv_movement pm on pm.wh_id = pd.wh_id and pm.task_id = pd.task_id
-          where pd.receipt_row_id = r.id and pm.task_type = 'PUTAWAY' and pm.status = 'C') - r.receipt_date) / 3600 end as hours
+        case when r.status = 'P' then extract(epoch from d.stocked - r.receipt_date) / 3600 end as hours
       from t_receipt r
+      left join done d on d.receipt_row_id = r.id
       where ${scope(user, f, 'r')} and ${onDays(sql`r.receipt_date`, f)}
     ), bucketed as (
       select qty, hours, case when hours is null then 'waiting' when hours < 1 then 'h0to1' when hours < 4 then 'h1to4'
         when hours < 8 then 'h4to8' when hours < 24 then 'h8to24' when hours < 48 then 'h24to48' else 'h48plus' end as bucket
       from lines
+    ), totals as (
+      select bucket, count(*) as lines, sum(qty) as qty, avg(hours) as avg_hours, max(hours) as max_hours
+      from bucketed group by bucket
     )
-    select b.bucket, count(l.bucket)::int as lines, coalesce(sum(l.qty), 0)::numeric(18, 3) as qty,
-      round(coalesce(count(l.bucket)::numeric / nullif((select count(*) from bucketed), 0), 0), 4) as share,
-      round(avg(l.hours)::numeric, 2) as avg_hours, round(max(l.hours)::numeric, 2) as max_hours
+    select b.bucket, coalesce(t.lines, 0)::int as lines, coalesce(t.qty, 0)::numeric(18, 3) as qty,
+      round(coalesce(t.lines::numeric / nullif((select sum(lines) from totals), 0), 0), 4) as share,
+      round(t.avg_hours::numeric, 2) as avg_hours, round(t.max_hours::numeric, 2) as max_hours
     from (values ${bucketList(DOCK_TO_STOCK_BUCKETS)}) as b(bucket, ord)
-    left join bucketed l on l.bucket = b.bucket
-    group by b.bucket, b.ord order by b.ord`.execute(db);
+    left join totals t on t.bucket = b.bucket
+    order by b.ord`.execute(db);
   return rows;
 };
 
