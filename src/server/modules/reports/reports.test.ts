@@ -90,7 +90,9 @@ beforeAll(async () => {
   );
   const { rows } = await sql<{ today: string }>`select to_char(current_date, 'YYYY-MM-DD') as today`.execute(db());
   today = rows[0]!.today;
-});
+  // The activity is built through the services and the API (four receipts, two putaway tasks, three sign-ins): more
+  // than the default minute on a loaded two-core machine.
+}, 180_000);
 afterAll(() => t.close());
 
 describe('inboundVolume', () => {
