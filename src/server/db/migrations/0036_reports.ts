@@ -1,6 +1,14 @@
 import { type Kysely, sql } from 'kysely';
-import { REPORT_NAMES, REPORTS } from '../../../shared/reports';
-import { REPORT_MENUS } from '../seed/menuTree';
+
+/** The reports' screens as this migration adds them (written out: a migration must not change with later code). */
+const SCREENS = [
+  ['入库量', 'Inbound volume', 'Wms/RptInboundVolume', 'rptInboundVolume'],
+  ['收货上架时效', 'Dock-to-stock time', 'Wms/RptDockToStock', 'rptDockToStock'],
+  ['库存价值', 'Stock value', 'Wms/RptStockValue', 'rptStockValue'],
+  ['库龄分析', 'Stock ageing', 'Wms/RptStockAgeing', 'rptStockAgeing'],
+  ['库位利用率', 'Location utilisation', 'Wms/RptLocationUse', 'rptLocationUse'],
+  ['事务量', 'Transaction volume', 'Wms/RptTranVolume', 'rptTranVolume'],
+] as const;
 
 /**
  * Analytic reports (issue 29 item 2, src/server/modules/reports/README.md):
@@ -19,9 +27,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   );
   await sql`create index t_stored_item_report on t_stored_item (wh_id, client_code, item_number)
     include (location_id, actual_qty, fifo_date)`.execute(db);
-  for (const name of REPORT_NAMES) {
-    const { url, resource } = REPORTS[name];
-    const menu = REPORT_MENUS[name];
+  for (const [name, nameEn, url, resource] of SCREENS) {
+    const menu = { name, nameEn };
     await sql`
       insert into sys_menu (parent_id, name, name_en, url, perms, type, icon, order_num, hidden, keep_alive)
       select p.id, ${menu.name}, ${menu.nameEn}, ${url}, null, 1, null,
