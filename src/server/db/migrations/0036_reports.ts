@@ -21,11 +21,11 @@ const SCREENS = [
  *   them as it holds every permission; other roles get them from the role screen.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`create index t_receipt_date on t_receipt (wh_id, receipt_date)`.execute(db);
-  await sql`create index tran_log_report on tran_log (wh_id, tran_date) include (tran_type, client_code, item_number, quantity)`.execute(
+  await sql`create index if not exists t_receipt_date on t_receipt (wh_id, receipt_date)`.execute(db);
+  await sql`create index if not exists tran_log_report on tran_log (wh_id, tran_date) include (tran_type, client_code, item_number, quantity)`.execute(
     db,
   );
-  await sql`create index t_stored_item_report on t_stored_item (wh_id, client_code, item_number)
+  await sql`create index if not exists t_stored_item_report on t_stored_item (wh_id, client_code, item_number)
     include (location_id, actual_qty, fifo_date)`.execute(db);
   for (const [name, nameEn, url, resource] of SCREENS) {
     const menu = { name, nameEn };

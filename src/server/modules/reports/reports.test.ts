@@ -3,11 +3,12 @@
  * away), one of client TQAD, priced items, aged stock — and each report's figures checked exactly; the filters'
  * refusals; and the grants: a user of client TQAD sees none of TQAC's figures, a user of another warehouse none at all.
  */
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPutawayFixture, QA, receive } from '../../../../tests/support/putawayFixture';
 import { createTestApp, createUser, type TestApp } from '../../../../tests/support/testApp';
 import { REPORT_NAMES, REPORTS, type ReportAnswer, reportUrl } from '../../../shared/reports';
+import { up } from '../../db/migrations/0036_reports';
 
 type Row = Record<string, unknown>;
 let t: TestApp;
@@ -254,5 +255,24 @@ describe('grants', () => {
       const answer = await report(name, { ...RANGE, groupBy: 'zone' }, otherWarehouse);
       expect(answer.body, name).toMatchObject({ code: -10000, errorCode: 'warehouseNotGranted' });
     }
+  });
+});
+
+describe('migration 0036_reports', () => {
+  // Last: it takes the report screens away (and with them the test users' role rows) before putting them back.
+  it('gives a database seeded before the reports their screens and view buttons under Logs and reports', async () => {
+    await sql`delete from sys_menu where parent_id in (select id from sys_menu where url like 'Wms/Rpt%')`.execute(db());
+    await sql`delete from sys_menu where url like 'Wms/Rpt%'`.execute(db());
+    await up(db() as unknown as Kysely<unknown>);
+    const { rows: menus } = await sql<{ parent: string; url: string; perms: string }>`
+      select p.name_en as parent, s.url, b.perms from sys_menu s join sys_menu p on p.id = s.parent_id
+      join sys_menu b on b.parent_id = s.id where s.url like 'Wms/Rpt%'`.execute(db());
+    expect(menus).toHaveLength(REPORT_NAMES.length);
+    for (const name of REPORT_NAMES)
+      expect(menus).toContainEqual({
+        parent: 'Logs and reports',
+        url: REPORTS[name].url,
+        perms: `sys:${REPORTS[name].resource}:view`,
+      });
   });
 });
