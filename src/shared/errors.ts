@@ -297,6 +297,8 @@ export const ERROR_CODES = [
   'allocationHeld',
   // Lot and serial trace (inventory/trace.service.ts)
   'traceQueryRequired',
+  // Analytic reports (modules/reports)
+  'reportRangeTooLong',
   // Business API (modules/integration)
   'integrationLineNotAllowed',
   // Webhooks (modules/webhooks)

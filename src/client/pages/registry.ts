@@ -3,6 +3,7 @@
  * chunk, so AG Grid, pdf-lib and zxing never weigh on the login route.
  */
 import { type ComponentType, createElement, type LazyExoticComponent, lazy } from 'react';
+import { REPORT_NAMES, reportUrl } from '../../shared/reports';
 import { CYCLE_COUNT_SCREENS } from './cyclecount/cycleCountScreens';
 import { ORDER_SCREENS } from './outbound/ordersScreens';
 import { PICK_SCREENS } from './outbound/pickingScreens';
@@ -63,6 +64,14 @@ const PO_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   'Wms/TPoDetail': lazy(() => import('./inbound/PoLinesPage').then((m) => ({ default: m.PoLinesPage }))),
 };
 
+/** The analytic reports: one chunk (the report screen) serves them all, each screen its definition. */
+const REPORT_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = Object.fromEntries(
+  REPORT_NAMES.map((name) => [
+    reportUrl(name),
+    lazy(() => import('./reports/ReportPage').then((m) => ({ default: () => createElement(m.ReportPage, { name }) }))),
+  ]),
+);
+
 /** The two logs share one chunk. */
 const logScreen = (name: 'tranLog' | 'exceptionLog') =>
   lazy(() =>
@@ -103,6 +112,7 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'sys/integration': lazy(() => import('./system/ApiKeyListPage').then((m) => ({ default: m.ApiKeyListPage }))),
   'generator/generator': lazy(() => import('./generator/GeneratorPage').then((m) => ({ default: m.GeneratorPage }))),
   'Wms/Report': lazy(() => import('./reports/ReportFramePage').then((m) => ({ default: m.ReportFramePage }))),
+  ...REPORT_SCREENS,
   // Excel import (issue 17): read-excel-file and write-excel-file load with this screen only.
   'Wms/ExcelImport': lazy(() => import('./imports/ImportPage').then((m) => ({ default: m.ImportPage }))),
   'Core/Signature': lazy(() => import('./signature/SignaturePage').then((m) => ({ default: m.SignaturePage }))),

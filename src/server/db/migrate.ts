@@ -33,6 +33,7 @@ import * as m0032 from './migrations/0032_api_keys';
 import * as m0033 from './migrations/0033_serial_moves';
 import * as m0034 from './migrations/0034_webhooks';
 import * as m0035 from './migrations/0035_job_runs';
+import * as m0036 from './migrations/0036_reports';
 
 // Listed explicitly: the server is one esbuild bundle, so nothing is read from disk at run time.
 const MIGRATIONS: Record<string, Migration> = {
@@ -69,6 +70,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0033_serial_moves': m0033,
   '0034_webhooks': m0034,
   '0035_job_runs': m0035,
+  '0036_reports': m0036,
 };
 
 /** Brings the schema to the newest version; fails loudly (the server must not start half-migrated). */

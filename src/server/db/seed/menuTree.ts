@@ -1,3 +1,5 @@
+import { REPORT_NAMES, REPORTS, type ReportName } from '../../../shared/reports';
+
 /** One node of the seeded menu tree: a directory (children), a screen (url) and its buttons (resource). */
 export interface MenuSeed {
   name: string;
@@ -42,6 +44,16 @@ const IMPORT_BUTTONS = (
     ['Location', '库位', 'locations'],
   ] as const
 ).map(([type, name, nameEn]) => ({ resource: `tblTempExcelImport${type}`, name, nameEn }));
+
+/** The analytic reports' menu names (migration 0036_reports adds them to older databases). */
+export const REPORT_MENUS: Readonly<Record<ReportName, { name: string; nameEn: string }>> = {
+  inboundVolume: { name: '入库量', nameEn: 'Inbound volume' },
+  dockToStock: { name: '收货上架时效', nameEn: 'Dock-to-stock time' },
+  stockValue: { name: '库存价值', nameEn: 'Stock value' },
+  stockAgeing: { name: '库龄分析', nameEn: 'Stock ageing' },
+  locationUse: { name: '库位利用率', nameEn: 'Location utilisation' },
+  tranVolume: { name: '事务量', nameEn: 'Transaction volume' },
+};
 
 /** Every screen of both spec documents (detail routes keep the spec's names, e.g. `Wms/TPoDetail`). */
 export const MENU_TREE: MenuSeed[] = [
@@ -170,6 +182,10 @@ export const MENU_TREE: MenuSeed[] = [
       screen('事务日志', 'Transaction log', 'Wms/TranLog', 'tranLog', { viewOnly: true }),
       screen('异常日志', 'Exception log', 'Wms/ExceptionLog', 'exceptionLog', { viewOnly: true }),
       screen('报表', 'Reports', 'Wms/Report', 'report', { viewOnly: true }),
+      // The analytic reports (modules/reports): one read-only screen each, sys:<resource>:view.
+      ...REPORT_NAMES.map((name) =>
+        screen(REPORT_MENUS[name].name, REPORT_MENUS[name].nameEn, REPORTS[name].url, REPORTS[name].resource, { viewOnly: true }),
+      ),
     ],
   },
   {

@@ -1,13 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import { permission } from '../../../shared/permissions';
 import type { ReportConfig } from '../../../shared/wire.shell';
+import { row, text } from '../../platform/answerSchemas';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
+import { envelope } from '../../platform/openapi';
+import { registerReportEngine } from './reports.engine';
 
-/** The reporting frame's settings: where its form posts (WHARF_REPORT_URL), or null when none is set. */
+/**
+ * The reporting frame's settings (where its form posts: WHARF_REPORT_URL, or null when none is set), and the analytic
+ * reports of the engine (`/report/<name>`, reports.engine.ts).
+ */
 export function registerReportRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/report/config', { config: { permission: permission('report', 'view') } }, async () => {
-    const answer: ReportConfig = { url: ctx.config.reportUrl };
-    return ok(answer);
-  });
+  registerReportEngine(app, ctx);
+  app.get(
+    '/report/config',
+    {
+      schema: { response: { 200: envelope(row({ url: text }, ['url'])) } },
+      config: { permission: permission('report', 'view') },
+    },
+    async () => {
+      const answer: ReportConfig = { url: ctx.config.reportUrl };
+      return ok(answer);
+    },
+  );
 }

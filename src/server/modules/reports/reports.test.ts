@@ -1,0 +1,278 @@
+/**
+ * The analytic reports through the API (README "Reports"): known activity — three receipts of client TQAC (two put
+ * away), one of client TQAD, priced items, aged stock — and each report's figures checked exactly; the filters'
+ * refusals; and the grants: a user of client TQAD sees none of TQAC's figures, a user of another warehouse none at all.
+ */
+import { type Kysely, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPutawayFixture, QA, receive } from '../../../../tests/support/putawayFixture';
+import { createTestApp, createUser, type TestApp } from '../../../../tests/support/testApp';
+import { REPORT_NAMES, REPORTS, type ReportAnswer, reportUrl } from '../../../shared/reports';
+import { up } from '../../db/migrations/0036_reports';
+
+type Row = Record<string, unknown>;
+let t: TestApp;
+let admin: string;
+let otherClient: string;
+let otherWarehouse: string;
+let today: string;
+const db = () => t.connection.db;
+const VENDOR = 'TQA-V1';
+const RANGE = { dateFrom: '2026-03-02', dateTo: '2026-03-03' };
+const ALL_VIEWS = REPORT_NAMES.map((name) => `sys:${REPORTS[name].resource}:view`);
+
+const report = (name: string, body: Row, token = admin) =>
+  t.post<ReportAnswer>(`/api/report/${name}`, { whId: QA.whId, ...body }, token);
+const rows = async (name: string, body: Row, token = admin) => {
+  const answer = await report(name, body, token);
+  expect(answer.body.code, JSON.stringify(answer.body)).toBe(200);
+  expect(answer.body.data.truncated).toBe(false);
+  return answer.body.data.rows;
+};
+
+/** Puts a receipt row away to one location through the API: a PUTAWAY task, approved. */
+async function putAway(receiptRowId: number, destLocationId: string, qty: number): Promise<string> {
+  const made = await t.post<{ taskId: string }>(
+    '/api/tReceipt/createPutawayTasks',
+    { whId: QA.whId, lines: [{ receiptRowId, destLocationId, qty }] },
+    admin,
+  );
+  expect(made.body.code).toBe(200);
+  const approved = await t.post(
+    '/api/tblInvMovement/approvePlannedMove',
+    { whId: QA.whId, taskId: made.body.data.taskId },
+    admin,
+  );
+  expect(approved.body.code).toBe(200);
+  return made.body.data.taskId;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await createPutawayFixture(db());
+  await sql`insert into t_vendor (wh_id, vendor_code, vendor_name) values (${QA.whId}, ${VENDOR}, '报表供应商 Report vendor')`.execute(
+    db(),
+  );
+  await sql`update t_po_master set vendor_code = ${VENDOR} where wh_id = ${QA.whId} and po_number in (${QA.po}, ${QA.otherPo})`.execute(
+    db(),
+  );
+  await sql`update t_item_master set price = 2.5 where wh_id = ${QA.whId} and item_number = ${QA.itemZ1}`.execute(db());
+  admin = await t.login();
+  await createUser(t, 'rpt-other-client', { permissions: ALL_VIEWS, warehouses: [QA.whId] });
+  await sql`update sys_user_warehouse set client_codes = array[${QA.otherClient}]::varchar[]
+    where user_id = (select id from sys_user where name = 'rpt-other-client')`.execute(db());
+  otherClient = await t.login('rpt-other-client', 'Secret#123');
+  await createUser(t, 'rpt-other-wh', { permissions: ALL_VIEWS, warehouses: ['WH02'] });
+  otherWarehouse = await t.login('rpt-other-wh', 'Secret#123');
+
+  // Three receipts of TQAC (10 and 4 put away, 6 waiting) and one of TQAD (8, awaiting inspection).
+  const a = await receive(db(), { receiptId: 'RPT-A', itemNumber: QA.itemZ1, qty: 10 });
+  const b = await receive(db(), { receiptId: 'RPT-B', itemNumber: QA.itemZ1b, qty: 4 });
+  const c = await receive(db(), { receiptId: 'RPT-C', itemNumber: QA.itemZ1, qty: 6 });
+  const d = await receive(db(), { receiptId: 'RPT-D', itemNumber: QA.itemOther, qty: 8 });
+  const taskA = await putAway(a, 'TQA-Z1-01', 10);
+  const taskB = await putAway(b, 'TQA-Z1-05', 4);
+  // The clock of the activity: received on 2 and 3 March, put away 30 minutes and 6 hours after receipt.
+  const at = (id: number, time: string) =>
+    sql`update t_receipt set receipt_date = ${time}::timestamptz where id = ${id}`.execute(db());
+  await at(a, '2026-03-02 08:00:00');
+  await at(b, '2026-03-02 09:00:00');
+  await at(c, '2026-03-03 10:00:00');
+  await at(d, '2026-03-02 11:00:00');
+  const approved = (taskId: string, time: string) =>
+    sql`update tbl_inv_movement set approve_time = ${time}::timestamptz where wh_id = ${QA.whId} and task_id = ${taskId}`.execute(
+      db(),
+    );
+  await approved(taskA, '2026-03-02 08:30:00');
+  await approved(taskB, '2026-03-02 15:00:00');
+  // The item put away to Z1-05 came in 45 days ago (FIFO date), the rest today.
+  await sql`update t_stored_item set fifo_date = current_date - 45 where wh_id = ${QA.whId} and item_number = ${QA.itemZ1b}`.execute(
+    db(),
+  );
+  const { rows } = await sql<{ today: string }>`select to_char(current_date, 'YYYY-MM-DD') as today`.execute(db());
+  today = rows[0]!.today;
+  // The activity is built through the services and the API (four receipts, two putaway tasks, three sign-ins): more
+  // than the default minute on a loaded two-core machine.
+}, 180_000);
+afterAll(() => t.close());
+
+describe('inboundVolume', () => {
+  it('counts receipts, lines and base quantity by day and vendor', async () => {
+    expect(await rows('inboundVolume', { ...RANGE, clientCode: QA.client })).toEqual([
+      { day: '2026-03-02', vendorCode: VENDOR, vendorName: '报表供应商 Report vendor', receipts: 2, lines: 2, qty: '14.000' },
+      { day: '2026-03-03', vendorCode: VENDOR, vendorName: '报表供应商 Report vendor', receipts: 1, lines: 1, qty: '6.000' },
+    ]);
+    // Every client: TQAD's receipt joins 2 March; one day only; one item only.
+    expect(
+      (await rows('inboundVolume', RANGE)).filter((r) => r.vendorCode === VENDOR).map((r) => [r.day, r.receipts, r.qty]),
+    ).toEqual([
+      ['2026-03-02', 3, '22.000'],
+      ['2026-03-03', 1, '6.000'],
+    ]);
+    expect(await rows('inboundVolume', { dateFrom: '2026-03-03', dateTo: '2026-03-03', clientCode: QA.client })).toHaveLength(1);
+    expect((await rows('inboundVolume', { ...RANGE, clientCode: QA.client, itemNumber: QA.itemZ1b }))[0]).toMatchObject({
+      day: '2026-03-02',
+      lines: 1,
+      qty: '4.000',
+    });
+  });
+});
+
+describe('dockToStock', () => {
+  it('puts each receipt line in its bucket of hours from receipt to the putaway that completed it', async () => {
+    const zero = { lines: 0, qty: '0.000', share: '0.0000', avgHours: null, maxHours: null };
+    expect(await rows('dockToStock', { ...RANGE, clientCode: QA.client })).toEqual([
+      { bucket: 'h0to1', lines: 1, qty: '10.000', share: '0.3333', avgHours: '0.50', maxHours: '0.50' },
+      { bucket: 'h1to4', ...zero },
+      { bucket: 'h4to8', lines: 1, qty: '4.000', share: '0.3333', avgHours: '6.00', maxHours: '6.00' },
+      { bucket: 'h8to24', ...zero },
+      { bucket: 'h24to48', ...zero },
+      { bucket: 'h48plus', ...zero },
+      { bucket: 'waiting', lines: 1, qty: '6.000', share: '0.3333', avgHours: null, maxHours: null },
+    ]);
+  });
+});
+
+describe('stockValue', () => {
+  it('values stock at price × quantity by zone, client and item category, unpriced quantity apart', async () => {
+    expect(await rows('stockValue', { groupBy: 'zone', clientCode: QA.client })).toEqual([
+      { groupKey: 'TQA-Z1', items: 2, qty: '14.000', value: '25.000', unpricedQty: '4.000' },
+      { groupKey: 'TQA-STG', items: 1, qty: '6.000', value: '15.000', unpricedQty: '0.000' },
+    ]);
+    expect(await rows('stockValue', { groupBy: 'client', zone: 'TQA-STG' })).toEqual(
+      expect.arrayContaining([
+        { groupKey: QA.client, items: 1, qty: '6.000', value: '15.000', unpricedQty: '0.000' },
+        { groupKey: QA.otherClient, items: 1, qty: '8.000', value: '0.000', unpricedQty: '8.000' },
+      ]),
+    );
+    await sql`update t_item_master set item_category = 'TQA-CAT' where wh_id = ${QA.whId} and item_number = ${QA.itemZ1}`.execute(
+      db(),
+    );
+    expect(await rows('stockValue', { groupBy: 'category', clientCode: QA.client })).toEqual([
+      { groupKey: 'TQA-CAT', items: 1, qty: '16.000', value: '40.000', unpricedQty: '0.000' },
+      { groupKey: '', items: 1, qty: '4.000', value: '0.000', unpricedQty: '4.000' },
+    ]);
+  });
+});
+
+describe('stockAgeing', () => {
+  it('buckets stock by days since its FIFO date, with value and share of the quantity', async () => {
+    const empty = { rowCount: 0, qty: '0.000', value: '0.000', share: '0.0000' };
+    expect(await rows('stockAgeing', { clientCode: QA.client })).toEqual([
+      { bucket: 'd0to30', rowCount: 2, qty: '16.000', value: '40.000', share: '0.8000' },
+      { bucket: 'd31to60', rowCount: 1, qty: '4.000', value: '0.000', share: '0.2000' },
+      { bucket: 'd61to90', ...empty },
+      { bucket: 'd91to180', ...empty },
+      { bucket: 'd181to365', ...empty },
+      { bucket: 'd365plus', ...empty },
+    ]);
+    expect((await rows('stockAgeing', { clientCode: QA.client, zone: 'TQA-Z1' })).slice(0, 2)).toEqual([
+      { bucket: 'd0to30', rowCount: 1, qty: '10.000', value: '25.000', share: '0.7143' },
+      { bucket: 'd31to60', rowCount: 1, qty: '4.000', value: '0.000', share: '0.2857' },
+    ]);
+  });
+});
+
+describe('locationUse', () => {
+  it('counts the active locations of each zone holding stock, empty ones and the share occupied', async () => {
+    // Z1: six active locations (Z1-OFF is inactive), two holding TQAC's stock; STG: the two receiving lanes, one holding.
+    expect(await rows('locationUse', { clientCode: QA.client, zone: 'TQA-Z1' })).toEqual([
+      { zone: 'TQA-Z1', locations: 6, occupied: 2, empty: 4, share: '0.3333' },
+    ]);
+    expect(await rows('locationUse', { clientCode: QA.client, zone: 'TQA-STG' })).toEqual([
+      { zone: 'TQA-STG', locations: 2, occupied: 1, empty: 1, share: '0.5000' },
+    ]);
+  });
+});
+
+describe('tranVolume', () => {
+  it('counts ledger changes and the quantity they moved by day and type', async () => {
+    expect(await rows('tranVolume', { dateFrom: today, dateTo: today, clientCode: QA.client })).toEqual([
+      { day: today, tranType: 'PUTAWAY', transactions: 2, qty: '14.000' },
+      { day: today, tranType: 'RECEIVE', transactions: 3, qty: '20.000' },
+    ]);
+  });
+});
+
+describe('definitions', () => {
+  it('open each report at the url the console maps to the report screen, under its own view permission', async () => {
+    for (const name of REPORT_NAMES) expect(REPORTS[name].url, name).toBe(reportUrl(name));
+    const { rows: menus } = await sql<{ url: string; perms: string }>`
+      select s.url, b.perms from sys_menu s join sys_menu b on b.parent_id = s.id where s.url like 'Wms/Rpt%' order by s.url`.execute(
+      db(),
+    );
+    expect(menus).toHaveLength(REPORT_NAMES.length);
+    for (const name of REPORT_NAMES)
+      expect(menus, name).toContainEqual({ url: REPORTS[name].url, perms: `sys:${REPORTS[name].resource}:view` });
+  });
+});
+
+describe('filters', () => {
+  it('refuses a missing or reversed or too long date range, naming the filter', async () => {
+    const missing = await report('inboundVolume', { dateTo: '2026-03-03' });
+    expect(missing.body).toMatchObject({ code: -10000, errorCode: 'fieldRequired', msg: 'From is required' });
+    const reversed = await report('tranVolume', { dateFrom: '2026-03-04', dateTo: '2026-03-03' });
+    expect(reversed.body).toMatchObject({ errorCode: 'dateRangeInvalid', msg: 'From cannot be later than To' });
+    const long = await report('dockToStock', { dateFrom: '2025-01-01', dateTo: '2026-03-03' });
+    expect(long.body).toMatchObject({ errorCode: 'reportRangeTooLong', msg: 'The date range is at most 366 days' });
+    const notDate = await report('dockToStock', { dateFrom: '2026-02-30', dateTo: '2026-03-03' });
+    expect(notDate.body).toMatchObject({ errorCode: 'fieldNotDate' });
+    expect((await report('stockValue', {})).body).toMatchObject({ errorCode: 'fieldRequired', msg: 'Group by is required' });
+  });
+});
+
+describe('grants', () => {
+  it("shows a user of client TQAD none of TQAC's figures, in every report", async () => {
+    const mine = await rows('inboundVolume', RANGE, otherClient);
+    expect(mine.filter((r) => r.vendorCode === VENDOR)).toEqual([
+      { day: '2026-03-02', vendorCode: VENDOR, vendorName: '报表供应商 Report vendor', receipts: 1, lines: 1, qty: '8.000' },
+    ]);
+    expect(await rows('inboundVolume', { ...RANGE, clientCode: QA.client }, otherClient)).toEqual([]);
+    const d2s = await rows('dockToStock', { ...RANGE, clientCode: QA.client }, otherClient);
+    expect(d2s.every((r) => r.lines === 0)).toBe(true);
+    expect((await rows('dockToStock', RANGE, otherClient)).find((r) => r.bucket === 'waiting')).toMatchObject({
+      lines: 1,
+      qty: '8.000',
+    });
+    expect(await rows('stockValue', { groupBy: 'client' }, otherClient)).toEqual([
+      { groupKey: QA.otherClient, items: 1, qty: '8.000', value: '0.000', unpricedQty: '8.000' },
+    ]);
+    expect((await rows('stockAgeing', { clientCode: QA.client }, otherClient)).every((r) => r.rowCount === 0)).toBe(true);
+    // TQAD's stock is at the receiving lane only: Z1 is all empty for its user; the lane it shares with TQAC counts once.
+    expect(await rows('locationUse', { zone: 'TQA-Z1' }, otherClient)).toEqual([
+      { zone: 'TQA-Z1', locations: 6, occupied: 0, empty: 6, share: '0.0000' },
+    ]);
+    expect(await rows('locationUse', { zone: 'TQA-STG' }, otherClient)).toEqual([
+      { zone: 'TQA-STG', locations: 2, occupied: 1, empty: 1, share: '0.5000' },
+    ]);
+    const volume = await rows('tranVolume', { dateFrom: today, dateTo: today }, otherClient);
+    expect(volume.every((r) => r.tranType === 'RECEIVE' || r.tranType === 'HOLD')).toBe(true);
+    expect(await rows('tranVolume', { dateFrom: today, dateTo: today, clientCode: QA.client }, otherClient)).toEqual([]);
+  });
+
+  it('refuses a warehouse the user does not hold', async () => {
+    for (const name of REPORT_NAMES) {
+      const answer = await report(name, { ...RANGE, groupBy: 'zone' }, otherWarehouse);
+      expect(answer.body, name).toMatchObject({ code: -10000, errorCode: 'warehouseNotGranted' });
+    }
+  });
+});
+
+describe('migration 0036_reports', () => {
+  // Last: it takes the report screens away (and with them the test users' role rows) before putting them back.
+  it('gives a database seeded before the reports their screens and view buttons under Logs and reports', async () => {
+    await sql`delete from sys_menu where parent_id in (select id from sys_menu where url like 'Wms/Rpt%')`.execute(db());
+    await sql`delete from sys_menu where url like 'Wms/Rpt%'`.execute(db());
+    await up(db() as unknown as Kysely<unknown>);
+    const { rows: menus } = await sql<{ parent: string; url: string; perms: string }>`
+      select p.name_en as parent, s.url, b.perms from sys_menu s join sys_menu p on p.id = s.parent_id
+      join sys_menu b on b.parent_id = s.id where s.url like 'Wms/Rpt%'`.execute(db());
+    expect(menus).toHaveLength(REPORT_NAMES.length);
+    for (const name of REPORT_NAMES)
+      expect(menus).toContainEqual({
+        parent: 'Logs and reports',
+        url: REPORTS[name].url,
+        perms: `sys:${REPORTS[name].resource}:view`,
+      });
+  });
+});

@@ -1,0 +1,79 @@
+import { expect, type Page, test } from '@playwright/test';
+import { login, openScreen, pickOption, setLanguage, shot } from './ui';
+
+// The analytic reports (issue 29 item 2) on the demo data, through the menu, in Chinese (the default) and in English:
+// stock value by zone (then by item category), stock ageing by FIFO date, and the transaction volume of the last 30 days
+// (the demo's own adjustments, allocations, picks and packing in WH01, made when its database was seeded). Each shows its chart
+// (with the chart's own data table) and the figures as a plain captioned table; numbers in the user's language.
+
+const DIRECTORY = { zh: '日志与报表', en: 'Logs and reports' } as const;
+
+/** Opens a report from the menu and waits for its first figures (it runs at once for the user's first warehouse). */
+async function openReport(page: Page, directory: string, menu: string, name: string, url: RegExp): Promise<void> {
+  const answered = page.waitForResponse((r) => r.url().includes(`/api/report/${name}`) && r.request().method() === 'POST');
+  await openScreen(page, directory, menu, url);
+  await answered;
+  await expect(page.getByTestId(`rpt-${name}`).getByTestId('rpt-table').locator('tbody tr').first()).toBeVisible();
+}
+
+const screen = (page: Page, name: string) => page.getByTestId(`rpt-${name}`);
+
+async function rerun(page: Page, name: string): Promise<void> {
+  const answered = page.waitForResponse((r) => r.url().includes(`/api/report/${name}`) && r.request().method() === 'POST');
+  await screen(page, name).getByTestId('rpt-run').click();
+  await answered;
+}
+
+test('stock value, stock ageing and transaction volume in Chinese and English', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await login(page);
+
+  // Stock value by zone: the chart and its figures; then by item category.
+  await openReport(page, DIRECTORY.zh, '库存价值', 'stockValue', /Wms\/RptStockValue/);
+  const value = screen(page, 'stockValue');
+  await expect(value.locator('figure.chart[aria-label="库存价值"]')).toBeVisible();
+  await expect(value.getByTestId('rpt-table').locator('thead')).toContainText('金额（单价 × 数量）');
+  await expect(value.getByTestId('rpt-table').locator('caption')).toContainText('库存价值：数据');
+  // Amounts read as Chinese numbers do (thousands grouped).
+  await expect(value.getByTestId('rpt-table').locator('tbody td').nth(3)).toHaveText(/^\d{1,3}(,\d{3})*(\.\d+)?$/);
+  await pickOption(page, value.getByTestId('rpt-groupBy'), '商品类别');
+  await rerun(page, 'stockValue');
+  await expect(value.getByTestId('rpt-table').locator('thead th').first()).toHaveText('分组');
+  await shot(page, 'reports-01-stock-value-zh');
+
+  // Stock ageing: every bucket listed in order.
+  await openReport(page, DIRECTORY.zh, '库龄分析', 'stockAgeing', /Wms\/RptStockAgeing/);
+  const ageing = screen(page, 'stockAgeing');
+  await expect(ageing.getByTestId('rpt-table').locator('tbody tr')).toHaveCount(6);
+  await expect(ageing.getByTestId('rpt-table').locator('tbody tr').first().locator('td').first()).toHaveText('0–30 天');
+  await shot(page, 'reports-02-stock-ageing-zh');
+
+  // Transaction volume of the last 30 days: the demo's picks among them, labelled.
+  await openReport(page, DIRECTORY.zh, '事务量', 'tranVolume', /Wms\/RptTranVolume/);
+  const volume = screen(page, 'tranVolume');
+  await expect(volume.getByTestId('rpt-table')).toContainText('拣货');
+  await expect(volume.locator('figure.chart')).toBeVisible();
+  await shot(page, 'reports-03-tran-volume-zh');
+
+  // English: the same three screens, labels, buckets and codes in English.
+  await setLanguage(page, 'English');
+  // The open tabs keep their screens: each is shown again and run again in English.
+  await openScreen(page, DIRECTORY.en, 'Transaction volume', /Wms\/RptTranVolume/);
+  await expect(volume.getByTestId('rpt-run')).toHaveText('Run');
+  await rerun(page, 'tranVolume');
+  await expect(volume.getByTestId('rpt-table')).toContainText('Pick');
+  await expect(volume.getByTestId('rpt-table').locator('thead')).toContainText('Transactions');
+  await shot(page, 'reports-04-tran-volume-en');
+
+  await openScreen(page, DIRECTORY.en, 'Stock ageing', /Wms\/RptStockAgeing/);
+  await rerun(page, 'stockAgeing');
+  await expect(ageing.getByTestId('rpt-table').locator('tbody tr').first().locator('td').first()).toHaveText('0–30 days');
+  await expect(ageing.getByTestId('rpt-table').locator('tbody td').nth(4)).toHaveText(/^\d+(\.\d)?%$/);
+  await shot(page, 'reports-05-stock-ageing-en');
+
+  await openScreen(page, DIRECTORY.en, 'Stock value', /Wms\/RptStockValue/);
+  await rerun(page, 'stockValue');
+  await expect(value.locator('figure.chart[aria-label="Stock value"]')).toBeVisible();
+  await expect(value.getByTestId('rpt-table').locator('thead')).toContainText('Value (price × qty)');
+  await shot(page, 'reports-06-stock-value-en');
+});
