@@ -28,6 +28,16 @@ export interface Config {
   reportUrl: string | null;
   /** Which proxies' `X-Forwarded-For` is believed (`WHARF_TRUST_PROXY`); false = none, the peer is the client. */
   trustProxy: TrustProxy;
+  /**
+   * How long an idempotency claim is held by its request (`WHARF_IDEMPOTENCY_LEASE`): after it, a repeat takes over a
+   * claim that committed nothing. Longer than any request runs (a slower one is rolled back, never doubled).
+   */
+  idempotencyLeaseMs: number;
+  /**
+   * Whether webhooks may be posted to loopback, private and other internal addresses (`WHARF_WEBHOOK_PRIVATE`): off by
+   * default, so that a subscription cannot reach the server's own network (SSRF; modules/webhooks README).
+   */
+  webhookPrivateReceivers: boolean;
 }
 
 /**
@@ -45,14 +55,21 @@ function int(value: string | undefined, fallback: number): number {
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
 /** `24h`, `30m`, `7d`, `3600s` or a bare number of hours; `0`/`off` disables. Anything else stops the start. */
-export function parseInterval(value: string): number | null {
+export function parseInterval(value: string, name = 'WHARF_BACKUP_INTERVAL'): number | null {
   const text = value.trim().toLowerCase();
   if (text === '0' || text === 'off' || text === 'no' || text === 'false') return null;
   const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?$/.exec(text);
   const ms = m?.[1] ? Number(m[1]) * UNIT_MS[(m[2] ?? 'h') as keyof typeof UNIT_MS] : Number.NaN;
   // At least a minute: a shorter schedule would only ever be a typo (24 read as 24 ms).
-  if (!Number.isFinite(ms) || ms < 60_000)
-    throw new Error(`WHARF_BACKUP_INTERVAL "${value}" is not an interval such as 24h, 30m or off`);
+  if (!Number.isFinite(ms) || ms < 60_000) throw new Error(`${name} "${value}" is not an interval such as 24h, 30m or off`);
+  return ms;
+}
+
+/** `WHARF_IDEMPOTENCY_LEASE`: an interval of at least a minute (`2m`, `300s`); 2 minutes when unset. */
+function leaseMs(value: string | undefined): number {
+  if (!value) return 120_000;
+  const ms = parseInterval(value, 'WHARF_IDEMPOTENCY_LEASE');
+  if (ms === null) throw new Error(`WHARF_IDEMPOTENCY_LEASE "${value}" must be an interval such as 2m or 300s`);
   return ms;
 }
 
@@ -134,5 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     backupKeep: int(env.WHARF_BACKUP_KEEP, 7),
     reportUrl: reportUrl(env.WHARF_REPORT_URL),
     trustProxy: parseTrustProxy(env.WHARF_TRUST_PROXY),
+    idempotencyLeaseMs: leaseMs(env.WHARF_IDEMPOTENCY_LEASE),
+    webhookPrivateReceivers: ['1', 'on', 'yes', 'true'].includes((env.WHARF_WEBHOOK_PRIVATE ?? '').trim().toLowerCase()),
   };
 }
