@@ -88,11 +88,11 @@ export class AddressRefused extends Error {
 }
 
 /**
- * Resolves the host (every address; an IP literal stands for itself) and answers the address to connect to: the
- * first, once none of them is internal (or internal ones are allowed). Any internal address refuses the host whole: a
- * name that mixes public and internal addresses is not a receiver to trust.
+ * Resolves the host (every address; an IP literal stands for itself) and answers the addresses to connect to, once
+ * none of them is internal (or internal ones are allowed). Any internal address refuses the host whole: a name that
+ * mixes public and internal addresses is not a receiver to trust.
  */
-export async function checkedAddress(host: string, allowPrivate: boolean): Promise<LookupAddress> {
+export async function checkedAddresses(host: string, allowPrivate: boolean): Promise<LookupAddress[]> {
   const bare = host.replace(/^\[|\]$/g, '');
   const family = isIP(bare);
   const addresses: LookupAddress[] =
@@ -103,15 +103,18 @@ export async function checkedAddress(host: string, allowPrivate: boolean): Promi
       if (range) throw new AddressRefused(bare, address, range);
     }
   }
-  const first = addresses[0];
-  if (!first) throw new Error(`no address for ${bare}`);
-  return first;
+  if (addresses.length === 0) throw new Error(`no address for ${bare}`);
+  return addresses;
 }
 
-/** A `lookup` for http.request that answers only the checked address (whatever the resolver would say now). */
-export function pinnedLookup(checked: LookupAddress): LookupFunction {
+/**
+ * A `lookup` for http.request that answers only the checked addresses, whatever the resolver would say now (all of
+ * them when asked for all: the connection tries each in turn, as for a name with IPv6 and IPv4 addresses).
+ */
+export function pinnedLookup(checked: readonly LookupAddress[]): LookupFunction {
   return (_hostname, options, callback) => {
-    if (options.all) callback(null, [checked]);
-    else callback(null, checked.address, checked.family);
+    const first = checked[0] as LookupAddress;
+    if (options.all) callback(null, [...checked]);
+    else callback(null, first.address, first.family);
   };
 }

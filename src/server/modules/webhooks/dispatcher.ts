@@ -17,7 +17,7 @@ import type { AppContext } from '../../platform/context';
 import { grantsClient } from '../../platform/grants';
 import { repeatInBackground } from '../../platform/repeat';
 import { loadAccessOf } from '../../platform/session';
-import { checkedAddress, pinnedLookup } from './address';
+import { checkedAddresses, pinnedLookup } from './address';
 
 export interface DispatchOptions {
   /** Events fanned out and deliveries claimed per round. */
@@ -178,7 +178,7 @@ const httpsAgent = new https.Agent({ keepAlive: true });
 async function post(url: string, headers: Record<string, string>, body: string, o: DispatchOptions): Promise<number> {
   const target = new URL(url);
   const signal = AbortSignal.timeout(o.timeoutMs);
-  const address = await checkedAddress(target.hostname, o.privateReceivers);
+  const addresses = await checkedAddresses(target.hostname, o.privateReceivers);
   const request = target.protocol === 'https:' ? https.request : http.request;
   return new Promise<number>((resolve, reject) => {
     const req = request(
@@ -186,7 +186,7 @@ async function post(url: string, headers: Record<string, string>, body: string, 
       {
         method: 'POST',
         headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-        lookup: pinnedLookup(address),
+        lookup: pinnedLookup(addresses),
         signal,
         agent: target.protocol === 'https:' ? httpsAgent : httpAgent,
       },
