@@ -38,6 +38,10 @@ export interface Config {
    * default, so that a subscription cannot reach the server's own network (SSRF; modules/webhooks README).
    */
   webhookPrivateReceivers: boolean;
+  /** Tries before a webhook delivery is dead-lettered (`WHARF_WEBHOOK_MAX_ATTEMPTS`, default 8). */
+  webhookMaxAttempts: number;
+  /** Dead letters in a row after which a subscription pauses (`WHARF_WEBHOOK_PAUSE_AFTER`, default 5). */
+  webhookPauseAfter: number;
 }
 
 /**
@@ -153,5 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     trustProxy: parseTrustProxy(env.WHARF_TRUST_PROXY),
     idempotencyLeaseMs: leaseMs(env.WHARF_IDEMPOTENCY_LEASE),
     webhookPrivateReceivers: ['1', 'on', 'yes', 'true'].includes((env.WHARF_WEBHOOK_PRIVATE ?? '').trim().toLowerCase()),
+    webhookMaxAttempts: int(env.WHARF_WEBHOOK_MAX_ATTEMPTS, 8),
+    webhookPauseAfter: int(env.WHARF_WEBHOOK_PAUSE_AFTER, 5),
   };
 }
