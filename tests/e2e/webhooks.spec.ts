@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { rowButton } from './grid';
 import { callApi, choose, confirmOk, dialog, input, login, openScreen, rows, setLanguage, shot, submitDialog } from './ui';
 
 // Webhooks (issue 28 item 5) in Chinese: an administrator adds a subscription through the form (warehouse, URL,
@@ -28,7 +29,8 @@ test('add a webhook, show its new secret once, and read the delivery log, in Chi
   await expect(row).toContainText(/\*{4}[0-9a-f]{4}/);
   await expect(row).toContainText('库存已冻结');
 
-  await row.getByTestId('row-newSecret').click();
+  // Edit shows as a button; New secret and Resume are in the row's menu.
+  await (await rowButton(row, 'newSecret')).click();
   await confirmOk(page);
   const secret = page.getByTestId('webhook-secret');
   await expect(secret).toHaveText(/^whsec_[0-9a-f]{64}$/);
@@ -84,7 +86,7 @@ test('add a webhook, show its new secret once, and read the delivery log, in Chi
   await expect(zhRow.getByTestId('webhook-paused')).toContainText('已暂停');
   await expect(zhRow.getByTestId('webhook-paused')).toContainText('此前连续 2 次投递最终失败：地址被拒绝');
   await shot(page, 'webhooks-05-paused-zh');
-  await zhRow.getByTestId('row-resume').click();
+  await (await rowButton(zhRow, 'resume')).click();
   await confirmOk(page);
   await expect(zhRow.getByTestId('webhook-running')).toHaveText('正常');
   await expect(zhRow.getByTestId('webhook-paused')).toHaveCount(0);
