@@ -60,7 +60,7 @@ test('add a webhook, show its new secret once, and read the delivery log, in Chi
   // The list reads afresh on Search until the dispatcher has tried.
   await expect(async () => {
     await page.getByTestId('search').click({ timeout: 2000 });
-    await expect(log.filter({ hasText: 'Stock held' })).toContainText(/Pending|Failed/, { timeout: 2000 });
+    await expect(log.filter({ hasText: 'Stock held' }).first()).toContainText(/Pending|Failed/, { timeout: 2000 });
   }).toPass({ timeout: 20_000 });
   await expect(log.filter({ hasText: 'Stock held' }).first()).toContainText(
     'Address refused: 127.0.0.1 resolves to 127.0.0.1 (loopback)',
