@@ -36,6 +36,20 @@ export interface Config {
   metricsToken: string | null;
   /** How long a SIGTERM/SIGINT waits for requests in flight before closing anyway (`WHARF_SHUTDOWN_TIMEOUT`), in ms. */
   shutdownTimeoutMs: number;
+  /**
+   * How long an idempotency claim is held by its request (`WHARF_IDEMPOTENCY_LEASE`): after it, a repeat takes over a
+   * claim that committed nothing. Longer than any request runs (a slower one is rolled back, never doubled).
+   */
+  idempotencyLeaseMs: number;
+  /**
+   * Whether webhooks may be posted to loopback, private and other internal addresses (`WHARF_WEBHOOK_PRIVATE`): off by
+   * default, so that a subscription cannot reach the server's own network (SSRF; modules/webhooks README).
+   */
+  webhookPrivateReceivers: boolean;
+  /** Tries before a webhook delivery is dead-lettered (`WHARF_WEBHOOK_MAX_ATTEMPTS`, default 8). */
+  webhookMaxAttempts: number;
+  /** Dead letters in a row after which a subscription pauses (`WHARF_WEBHOOK_PAUSE_AFTER`, default 5). */
+  webhookPauseAfter: number;
 }
 
 /**
@@ -53,11 +67,11 @@ function int(value: string | undefined, fallback: number): number {
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
 /** `24h`, `30m`, `7d`, `3600s` or a bare number of hours; `0`/`off` disables. Anything else stops the start. */
-export function parseInterval(value: string): number | null {
+export function parseInterval(value: string, name = 'WHARF_BACKUP_INTERVAL'): number | null {
   const text = value.trim().toLowerCase();
   if (text === '0' || text === 'off' || text === 'no' || text === 'false') return null;
   // At least a minute: a shorter schedule would only ever be a typo (24 read as 24 ms).
-  return duration(text, 60_000, `WHARF_BACKUP_INTERVAL "${value}" is not an interval such as 24h, 30m or off`);
+  return duration(text, 60_000, `${name} "${value}" is not an interval such as 24h, 30m or off`);
 }
 
 /** A duration as `parseInterval` reads it (a bare number is hours), at least `minMs`; else the start stops with `message`. */
@@ -65,6 +79,14 @@ function duration(text: string, minMs: number, message: string): number {
   const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?$/.exec(text.trim().toLowerCase());
   const ms = m?.[1] ? Number(m[1]) * UNIT_MS[(m[2] ?? 'h') as keyof typeof UNIT_MS] : Number.NaN;
   if (!Number.isFinite(ms) || ms < minMs) throw new Error(message);
+  return ms;
+}
+
+/** `WHARF_IDEMPOTENCY_LEASE`: an interval of at least a minute (`2m`, `300s`); 2 minutes when unset. */
+function leaseMs(value: string | undefined): number {
+  if (!value) return 120_000;
+  const ms = parseInterval(value, 'WHARF_IDEMPOTENCY_LEASE');
+  if (ms === null) throw new Error(`WHARF_IDEMPOTENCY_LEASE "${value}" must be an interval such as 2m or 300s`);
   return ms;
 }
 
@@ -185,5 +207,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     trustProxy: parseTrustProxy(env.WHARF_TRUST_PROXY),
     metricsToken: metricsToken(env.WHARF_METRICS_TOKEN),
     shutdownTimeoutMs: parseShutdownTimeout(env.WHARF_SHUTDOWN_TIMEOUT),
+    idempotencyLeaseMs: leaseMs(env.WHARF_IDEMPOTENCY_LEASE),
+    webhookPrivateReceivers: ['1', 'on', 'yes', 'true'].includes((env.WHARF_WEBHOOK_PRIVATE ?? '').trim().toLowerCase()),
+    webhookMaxAttempts: int(env.WHARF_WEBHOOK_MAX_ATTEMPTS, 8),
+    webhookPauseAfter: int(env.WHARF_WEBHOOK_PAUSE_AFTER, 5),
   };
 }

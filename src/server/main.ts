@@ -18,7 +18,11 @@ async function main(): Promise<void> {
   const stopHousekeeping = startHousekeeping(ctx, app.log);
   const stopBackups = await startBackupSchedule(ctx, app.log);
   // Event webhooks: every process runs a dispatcher; claims keep each delivery to one of them at a time.
-  const stopWebhooks = startWebhookDispatcher(ctx, app.log);
+  const stopWebhooks = startWebhookDispatcher(ctx, app.log, {
+    privateReceivers: config.webhookPrivateReceivers,
+    maxAttempts: config.webhookMaxAttempts,
+    pauseAfterDead: config.webhookPauseAfter,
+  });
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {
     if (closing) return;

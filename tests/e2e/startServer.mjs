@@ -24,6 +24,10 @@ const serverEnv = (dir, serverPort) => ({
   WHARF_LOG_LEVEL: 'warn',
   // A scheduled backup taken in the middle of a test would change the backup list it reads.
   WHARF_BACKUP_INTERVAL: 'off',
+  // Webhooks (webhooks.spec.ts): a failed delivery is dead at once, and two in a row pause the subscription, so the
+  // browser sees a pause within seconds (private receivers stay refused: the spec's receiver address is refused).
+  WHARF_WEBHOOK_MAX_ATTEMPTS: '1',
+  WHARF_WEBHOOK_PAUSE_AFTER: '2',
 });
 
 /** Waits until the server at `serverPort` answers, or its process ends (then throws). */

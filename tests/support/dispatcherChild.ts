@@ -13,6 +13,8 @@ startWebhookDispatcher({ db: connection.db, now: () => new Date() }, console, {
   timeoutMs: 120_000,
   leaseMs: 180_000,
   owner: `child-${process.pid}`,
+  // The test's receiver is on 127.0.0.1.
+  privateReceivers: true,
 });
 // The dispatcher's timers do not hold the process: this one does, until the kill.
 setInterval(() => undefined, 60_000);

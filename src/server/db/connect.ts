@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
-import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
+import { CamelCasePlugin, Kysely, sql } from 'kysely';
 import pg from 'pg';
+import { HookedPostgresDialect } from './commitHook';
 import type { Database } from './schema';
 
 // numeric → string (exact decimals), int8 → number (ids and counts fit in 2^53).
@@ -21,7 +22,8 @@ export interface Connection {
 }
 
 function kysely(pool: pg.Pool): Db {
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+  // The dialect's driver runs a request's commit hook (commitHook.ts: the idempotency claim commits with the change).
+  return new Kysely<Database>({ dialect: new HookedPostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
 }
 
 /** Each database's pool, for the metrics (`poolLoad`). */

@@ -34,6 +34,8 @@ import * as m0033 from './migrations/0033_serial_moves';
 import * as m0034 from './migrations/0034_webhooks';
 import * as m0035 from './migrations/0035_job_runs';
 import * as m0036 from './migrations/0036_reports';
+import * as m0037 from './migrations/0037_idempotency_claims';
+import * as m0038 from './migrations/0038_webhook_pause';
 
 // Listed explicitly: the server is one esbuild bundle, so nothing is read from disk at run time.
 const MIGRATIONS: Record<string, Migration> = {
@@ -71,6 +73,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0034_webhooks': m0034,
   '0035_job_runs': m0035,
   '0036_reports': m0036,
+  '0037_idempotency_claims': m0037,
+  '0038_webhook_pause': m0038,
 };
 
 /** Brings the schema to the newest version; fails loudly (the server must not start half-migrated). */

@@ -156,8 +156,15 @@ export interface SysIdempotencyTable {
   principal: string;
   idemKey: string;
   fingerprint: string;
-  /** 'pending' while the first request runs, 'done' once its answer is stored. */
+  /**
+   * 'pending' while the first request runs and nothing is committed, 'committed' once its change is (marked in the
+   * change's own transaction), 'done' once its answer is stored.
+   */
   state: string;
+  /** The token of the request holding the claim (a takeover after the lease replaces it). */
+  owner: string;
+  /** When that request took the claim: the lease runs from here. */
+  claimTime: Timestamp;
   statusCode: number | null;
   contentType: string | null;
   body: string | null;

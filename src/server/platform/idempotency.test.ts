@@ -1,10 +1,16 @@
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInventoryFixture, FIX } from '../../../tests/support/inventoryFixture';
 import { createTestApp, createUser, type TestApp } from '../../../tests/support/testApp';
 import { buildApp, type WharfApp } from '../app';
+import type { Db } from '../db/connect';
+import { inTransaction } from '../db/transaction';
+import type { SessionUser } from './context';
+import { ok } from './envelope';
+import { installErrorHandler } from './errorHandler';
 import { purgeExpired } from './housekeeping';
-import { IDEMPOTENCY_HEADER, IDEMPOTENCY_REPLAYED_HEADER, IDEMPOTENCY_RETENTION_MS } from './idempotency';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_REPLAYED_HEADER, IDEMPOTENCY_RETENTION_MS, installIdempotency } from './idempotency';
 
 let t: TestApp;
 let admin: string;
@@ -125,5 +131,165 @@ describe('idempotent writes', () => {
     const after = await send(t, '/api/tOrder/save', order('idem-old'), 'erp-order-old');
     expect(after.headers[IDEMPOTENCY_REPLAYED_HEADER]).toBeUndefined();
     expect(await orderCount('idem-old')).toBe(2);
+  });
+});
+
+/**
+ * Crashes, simulated on the same database: a store that fails after the commit (as a process killed between the two),
+ * a request that stalls before committing (as one whose process died, its claim left `pending`), and routes that fail
+ * after or before their commit. The small app below has the real idempotency hooks and a route per case.
+ */
+describe('idempotent writes across crashes', () => {
+  let mini: FastifyInstance;
+  let adminId: number;
+  /** Requests of /mark wait here before writing (a stalled request: its process "died"), released by the test. */
+  const gates: Promise<void>[] = [];
+  const marks = async (tag: string) =>
+    Number(
+      (await sql<{ n: string }>`select count(*) as n from idem_marker where tag = ${tag}`.execute(t.connection.db)).rows[0]?.n,
+    );
+  const lease = () => t.ctx.config.idempotencyLeaseMs;
+  const later = (ms: number) => {
+    t.clock.now = new Date(t.clock.now.getTime() + ms);
+  };
+  const call = (url: string, tag: string, key: string, lang = 'en_us') =>
+    mini.inject({ method: 'POST', url, headers: { lang, [IDEMPOTENCY_HEADER]: key }, payload: { tag } });
+  const row = async (key: string) =>
+    (
+      await sql<{ state: string; body: string | null }>`
+        select state, body from sys_idempotency where idem_key = ${key} and principal = ${`u${adminId}`}`.execute(t.connection.db)
+    ).rows[0];
+
+  beforeAll(async () => {
+    const db = t.connection.db;
+    await sql`create table idem_marker (id serial primary key, tag varchar(40) not null)`.execute(db);
+    adminId = Number((await sql<{ id: number }>`select id from sys_user where name = 'admin'`.execute(db)).rows[0]?.id);
+    mini = Fastify();
+    installErrorHandler(mini);
+    mini.decorateRequest('user', null);
+    mini.decorateRequest('lang', 'en_us');
+    mini.addHook('onRequest', (request, _reply, done) => {
+      request.user = { id: adminId, name: 'admin' } as SessionUser;
+      request.lang = request.headers.lang === 'zh_cn' ? 'zh_cn' : 'en_us';
+      done();
+    });
+    installIdempotency(mini, t.ctx);
+    const change = { config: { permission: 'sys:tOrder:add' } };
+    const tagOf = (request: FastifyRequest) => (request.body as { tag: string }).tag;
+    const insert = (trx: Db, tag: string) => sql`insert into idem_marker (tag) values (${tag})`.execute(trx);
+    mini.post('/mark', change, async (request) => {
+      const gate = gates.shift();
+      if (gate) await gate;
+      await inTransaction(db, (trx) => insert(trx, tagOf(request)));
+      return ok(await marks(tagOf(request)));
+    });
+    mini.post('/commitThenFail', change, async (request) => {
+      await inTransaction(db, (trx) => insert(trx, tagOf(request)));
+      throw new Error('failed after the commit');
+    });
+    mini.post('/autocommitThenFail', change, async (request) => {
+      // One statement, no transaction of its own: the driver wraps it with the claim's mark.
+      await insert(db, tagOf(request));
+      throw new Error('failed after the commit');
+    });
+    mini.post('/failBeforeCommit', change, async (request) => {
+      await inTransaction(db, async (trx) => {
+        await insert(trx, tagOf(request));
+        throw new Error('failed before the commit');
+      });
+    });
+    await mini.ready();
+  });
+  afterAll(async () => {
+    await mini.close();
+  });
+
+  it('a change committed whose answer was lost (the process died before storing it): refused after the lease, never run again', async () => {
+    const db = t.connection.db;
+    // Storing the answer fails, as if the process died right after the commit.
+    await sql`
+      create function idem_no_store() returns trigger language plpgsql as $$
+      begin if new.state = 'done' and new.idem_key like 'crash-%' then raise exception 'process killed'; end if;
+        return new; end $$`.execute(db);
+    await sql`create trigger idem_no_store before update on sys_idempotency for each row execute function idem_no_store()`.execute(
+      db,
+    );
+    try {
+      const first = await send(t, '/api/tOrder/save', order('idem-crash'), 'crash-0001');
+      expect(first.json()).toMatchObject({ code: 200 });
+      // The business transaction marked the claim: the row says the change happened.
+      expect(await row('crash-0001')).toMatchObject({ state: 'committed', body: null });
+      expect(await orderCount('idem-crash')).toBe(1);
+      later(lease());
+      const again = await send(others[0]!, '/api/tOrder/save', order('idem-crash'), 'crash-0001');
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({ code: 409, data: null, errorCode: 'idempotency.answerLost' });
+      expect(again.json().msg).toMatch(/was done, but its answer was lost; read the document/);
+      const zh = await send(t, '/api/tOrder/save', order('idem-crash'), 'crash-0001', 'zh_cn');
+      expect(zh.json().msg).toMatch(/已完成，但其结果未能保存/);
+      expect(await orderCount('idem-crash')).toBe(1);
+    } finally {
+      await sql`drop trigger idem_no_store on sys_idempotency`.execute(db);
+      await sql`drop function idem_no_store()`.execute(db);
+    }
+  });
+
+  it('a claim left pending by a dead request is taken over after the lease: 20 repeats at once, one effect; the stalled request then changes nothing', async () => {
+    let release = () => {};
+    gates.push(new Promise<void>((resolve) => (release = resolve)));
+    // Stalls before writing: to the others it is a request whose process died holding the claim.
+    const stalled = call('/mark', 'stale', 'stale-0001');
+    await expect.poll(() => row('stale-0001')).toMatchObject({ state: 'pending' });
+    later(lease());
+    const repeats = await Promise.all(Array.from({ length: 20 }, () => call('/mark', 'stale', 'stale-0001')));
+    expect(repeats.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    expect(new Set(repeats.map((r) => r.body)).size).toBe(1);
+    expect(repeats[0]!.json()).toMatchObject({ code: 200, data: 1 });
+    expect(repeats.filter((r) => r.headers[IDEMPOTENCY_REPLAYED_HEADER] === 'true')).toHaveLength(19);
+    expect(await marks('stale')).toBe(1);
+    // The stalled request wakes up: its claim is no longer its own, its commit rolls back (409, nothing written).
+    release();
+    const late = await stalled;
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ errorCode: 'idempotency.claimLost' });
+    expect(await marks('stale')).toBe(1);
+    expect(await row('stale-0001')).toMatchObject({ state: 'done' });
+  });
+
+  it('a claim pending within its lease is not taken over', async () => {
+    let release = () => {};
+    gates.push(new Promise<void>((resolve) => (release = resolve)));
+    const first = call('/mark', 'live', 'live-0001');
+    await expect.poll(() => row('live-0001')).toMatchObject({ state: 'pending' });
+    later(lease() - 1_000);
+    const repeat = call('/mark', 'live', 'live-0001');
+    release();
+    const [a, b] = await Promise.all([first, repeat]);
+    expect(a.json()).toMatchObject({ code: 200, data: 1 });
+    expect(b.body).toBe(a.body);
+    expect(b.headers[IDEMPOTENCY_REPLAYED_HEADER]).toBe('true');
+    expect(await marks('live')).toBe(1);
+  });
+
+  it('a 500 after the commit keeps the key: the repeat is refused at once (answerLost), never a second effect', async () => {
+    for (const url of ['/commitThenFail', '/autocommitThenFail']) {
+      const key = `after-${url}`;
+      const first = await call(url, key, key);
+      expect(first.statusCode).toBe(500);
+      expect(await row(key)).toMatchObject({ state: 'committed' });
+      const again = await call(url, key, key);
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({ errorCode: 'idempotency.answerLost' });
+      expect(await marks(key)).toBe(1);
+    }
+  });
+
+  it('a 500 before the commit forgets the key: nothing was written, the request may be sent again', async () => {
+    const first = await call('/failBeforeCommit', 'before', 'before-0001');
+    expect(first.statusCode).toBe(500);
+    expect(await row('before-0001')).toBeUndefined();
+    expect(await marks('before')).toBe(0);
+    const again = await call('/mark', 'before', 'before-0001');
+    expect(again.json()).toMatchObject({ code: 200, data: 1 });
   });
 });

@@ -1,5 +1,8 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import { CompiledQuery } from 'kysely';
+import type { LanguageCode } from '../../shared/wire';
+import { type CommitHook, type RunOnConnection, withCommitHook } from '../db/commitHook';
 import type { Db } from '../db/connect';
 import { isChange } from './audit';
 import type { AppContext } from './context';
@@ -9,12 +12,22 @@ import { translate } from './i18n';
  * Idempotent writes (issue 28 item 3; docs/integration.md "Idempotent writes"). Every route that changes something (the
  * routes the operation log records: `isChange`) accepts an `Idempotency-Key` header. The first request with a key
  * inserts the key's row in state `pending` under the unique (principal, key) — one statement, so of two requests at
- * once, on one process or several on one database, exactly one inserts it and runs; the answer is stored (`done`)
- * before it leaves. A repeat with the same key and the same request (method, route, query and body) gets the stored
- * answer, byte for byte, without running anything; one arriving while the first still runs waits for its answer (up to
- * IDEMPOTENCY_WAIT_MS, then 409 "in progress"). The same key with another request is refused (422). An answer of 500
- * (the action's transaction rolled back) forgets the key, so the request can be sent again. Keys are per principal (the
- * signed-in user, or the API key's own user) and kept IDEMPOTENCY_RETENTION_MS (housekeeping purges them).
+ * once, on one process or several on one database, exactly one inserts it and runs. A repeat with the same key and the
+ * same request (method, route, query and body) gets the stored answer, byte for byte, without running anything; one
+ * arriving while the first still runs waits for its answer (up to IDEMPOTENCY_WAIT_MS, then 409 "in progress"). The
+ * same key with another request is refused (422). Keys are per principal (the signed-in user, or the API key's own
+ * user) and kept IDEMPOTENCY_RETENTION_MS (housekeeping purges them).
+ *
+ * Exact across crashes: the claim is marked `committed` **in the business transaction itself**, by the driver's commit
+ * hook (db/commitHook.ts) — before every commit, and around every autocommit write, of the request's handler — so the
+ * row says whether the change happened whatever dies when:
+ * - `pending` and older than the lease (`config.idempotencyLeaseMs`): the request died before committing anything; a
+ *   repeat takes the claim over (a new owner) and runs. A first request that was only slow finds its claim gone at its
+ *   commit and rolls back (409 `idempotency.claimLost`): one effect still;
+ * - `committed` without an answer, once its request ended (a 500 after the commit) or its lease passed (the process
+ *   died between the commit and storing the answer): the repeat is refused, 409 `idempotency.answerLost` — done, read
+ *   the document — and never runs again;
+ * - a 500 while still `pending` (rolled back, nothing committed) forgets the key, so the request can be sent again.
  */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** Set on a replayed answer (and what keeps the operation log from recording the replay as a second change). */
@@ -25,8 +38,22 @@ export const IDEMPOTENCY_WAIT_MS = 15_000;
 /** A key: 1–200 visible ASCII characters (a UUID, an ERP document number …). */
 const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 
-interface Claim {
+/** The claim of a running request: its row, and the owner token a takeover replaces. */
+export interface Claim {
   id: string;
+  owner: string;
+  /** Until the answer is stored: the request's writes mark the row `committed` with them. */
+  open: boolean;
+  /** The mark is made (later commits of the same request need not make it again). */
+  committed: boolean;
+}
+
+/** The claim was taken over by a repeat (this request outlived its lease): its change is rolled back. */
+export class ClaimLost extends Error {
+  constructor() {
+    super('idempotency claim taken over');
+    this.name = 'ClaimLost';
+  }
 }
 
 declare module 'fastify' {
@@ -42,27 +69,39 @@ function fingerprint(request: FastifyRequest): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
+type Refusal = 'inProgress' | 'keyReused' | 'answerNotKept' | 'answerLost' | 'claimLost';
+
 type Outcome =
   | { kind: 'run'; claim: Claim }
   | { kind: 'replay'; statusCode: number; contentType: string | null; body: string }
-  | { kind: 'refuse'; status: 409 | 422; reason: 'inProgress' | 'keyReused' | 'answerNotKept' };
+  | { kind: 'refuse'; status: 409 | 422; reason: Refusal };
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const newClaim = (id: string, owner: string): Claim => ({ id, owner, open: true, committed: false });
 
 /** Claims the key, or finds the answer of the request that claimed it (waiting while it runs). */
-async function claimKey(db: Db, principal: string, key: string, print: string, now: () => Date): Promise<Outcome> {
+export async function claimKey(
+  db: Db,
+  principal: string,
+  key: string,
+  print: string,
+  now: () => Date,
+  leaseMs: number,
+): Promise<Outcome> {
   const started = Date.now();
   for (let round = 0; ; round++) {
+    const owner = randomUUID();
+    const at = now();
     const inserted = await db
       .insertInto('sysIdempotency')
-      .values({ principal, idemKey: key, fingerprint: print, state: 'pending', createTime: now() })
+      .values({ principal, idemKey: key, fingerprint: print, state: 'pending', owner, claimTime: at, createTime: at })
       .onConflict((oc) => oc.columns(['principal', 'idemKey']).doNothing())
       .returning('id')
       .executeTakeFirst();
-    if (inserted) return { kind: 'run', claim: { id: String(inserted.id) } };
+    if (inserted) return { kind: 'run', claim: newClaim(String(inserted.id), owner) };
     const row = await db
       .selectFrom('sysIdempotency')
-      .select(['fingerprint', 'state', 'statusCode', 'contentType', 'body'])
+      .select(['id', 'fingerprint', 'state', 'statusCode', 'contentType', 'body', 'owner', 'claimTime', 'doneTime'])
       .where('principal', '=', principal)
       .where('idemKey', '=', key)
       .executeTakeFirst();
@@ -73,16 +112,74 @@ async function claimKey(db: Db, principal: string, key: string, print: string, n
       if (row.body === null || row.statusCode === null) return { kind: 'refuse', status: 409, reason: 'answerNotKept' };
       return { kind: 'replay', statusCode: row.statusCode, contentType: row.contentType, body: row.body };
     }
+    const leaseOver = at.getTime() - new Date(row.claimTime).getTime() >= leaseMs;
+    // The change committed and its request is over (a 500 after the commit, or its process died): done, answer lost.
+    if (row.state === 'committed' && (row.doneTime !== null || leaseOver)) {
+      return { kind: 'refuse', status: 409, reason: 'answerLost' };
+    }
+    if (row.state === 'pending' && leaseOver) {
+      // Its request died before committing anything: take the claim over and run. Of several repeats, one wins (the
+      // owner it read is gone for the others), and the old request, were it alive, fails its own commit.
+      const taken = await db
+        .updateTable('sysIdempotency')
+        .set({ owner, claimTime: at })
+        .where('id', '=', row.id)
+        .where('owner', '=', row.owner)
+        .where('state', '=', 'pending')
+        .returning('id')
+        .executeTakeFirst();
+      if (taken) return { kind: 'run', claim: newClaim(String(taken.id), owner) };
+      continue;
+    }
     if (Date.now() - started >= IDEMPOTENCY_WAIT_MS) return { kind: 'refuse', status: 409, reason: 'inProgress' };
     // Polls: the first request may run on another process; 10 ms, growing to 200 ms.
     await pause(Math.min(200, 10 * 2 ** Math.min(round, 5)));
   }
 }
 
-/** Stores the answer of a claimed request (or forgets the key after a 500) before the answer leaves. */
+/** The mark the driver runs before each commit of the claimed request's writes (db/commitHook.ts). */
+export function commitHookOf(claim: Claim): CommitHook {
+  return {
+    active: () => claim.open && !claim.committed,
+    async beforeCommit(run: RunOnConnection) {
+      // Raw, on the committing connection: under the ORM, so no camel-case names here.
+      const { numAffectedRows } = await run(
+        CompiledQuery.raw(
+          `update sys_idempotency set state = 'committed' where id = $1 and owner = $2 and state in ('pending', 'committed')`,
+          [claim.id, claim.owner],
+        ),
+      );
+      if (numAffectedRows !== 1n) throw new ClaimLost();
+    },
+    // Only once the commit went through: a commit failing after the mark (a serialization failure) rolls it back too,
+    // and the retry marks again.
+    afterCommit() {
+      claim.committed = true;
+    },
+  };
+}
+
+/** Stores the answer of a claimed request (or, after a 500, forgets the key or records that the request ended). */
 async function storeAnswer(db: Db, claim: Claim, reply: FastifyReply, payload: unknown, now: Date): Promise<void> {
+  // First: the writes below (and any later one of this request) are not the request's change.
+  claim.open = false;
   if (reply.statusCode >= 500) {
-    await db.deleteFrom('sysIdempotency').where('id', '=', claim.id).execute();
+    // Still pending: rolled back, nothing committed — the key is forgotten and the request may be sent again.
+    const gone = await db
+      .deleteFrom('sysIdempotency')
+      .where('id', '=', claim.id)
+      .where('owner', '=', claim.owner)
+      .where('state', '=', 'pending')
+      .executeTakeFirst();
+    if (gone.numDeletedRows > 0n) return;
+    // Committed, then failed: the key is kept (a repeat is refused at once, answerLost), never a second effect.
+    await db
+      .updateTable('sysIdempotency')
+      .set({ doneTime: now })
+      .where('id', '=', claim.id)
+      .where('owner', '=', claim.owner)
+      .where('state', '=', 'committed')
+      .execute();
     return;
   }
   const contentType = reply.getHeader('content-type');
@@ -98,35 +195,56 @@ async function storeAnswer(db: Db, claim: Claim, reply: FastifyReply, payload: u
       doneTime: now,
     })
     .where('id', '=', claim.id)
+    // Not after a takeover: the row is the new owner's.
+    .where('owner', '=', claim.owner)
+    .where('state', '<>', 'done')
     .execute();
 }
 
-/** Installs the idempotency hooks on an API scope (after the guard: the principal is the request's user). */
+function refuse(reply: FastifyReply, lang: LanguageCode, status: 400 | 409 | 422, reason: Refusal | 'keyInvalid') {
+  return reply.status(status).send({
+    code: status,
+    msg: translate(lang, `idempotency.${reason}`),
+    data: null,
+    errorCode: `idempotency.${reason}`,
+  });
+}
+
+/**
+ * Installs the idempotency hooks on an API scope (after the guard: the principal is the request's user; before the
+ * routes: their handlers run with the claim's commit hook).
+ */
 export function installIdempotency(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('idempotency', null);
+  app.addHook('onRoute', (route) => {
+    const handler = route.handler;
+    route.handler = function idempotentHandler(request, reply) {
+      const claim = request.idempotency;
+      if (!claim) return handler.call(this, request, reply);
+      const result = withCommitHook(commitHookOf(claim), () => handler.call(this, request, reply));
+      if (!(result instanceof Promise)) return result;
+      return result.catch((error: unknown) => {
+        if (error instanceof ClaimLost) return refuse(reply, request.lang, 409, 'claimLost');
+        throw error;
+      });
+    };
+  });
   app.addHook('preHandler', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     const key = request.headers[IDEMPOTENCY_HEADER];
     if (key === undefined || request.user === null) return done();
     const { permission, audit } = request.routeOptions.config;
     if (request.method === 'GET' || request.method === 'HEAD' || !isChange(permission, audit)) return done();
-    const refuse = (status: 400 | 409 | 422, reason: string) =>
-      reply.status(status).send({
-        code: status,
-        msg: translate(request.lang, `idempotency.${reason}`),
-        data: null,
-        errorCode: `idempotency.${reason}`,
-      });
     if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
-      refuse(400, 'keyInvalid');
+      refuse(reply, request.lang, 400, 'keyInvalid');
       return;
     }
-    claimKey(ctx.db, `u${request.user.id}`, key, fingerprint(request), ctx.now).then(
+    claimKey(ctx.db, `u${request.user.id}`, key, fingerprint(request), ctx.now, ctx.config.idempotencyLeaseMs).then(
       (outcome) => {
         if (outcome.kind === 'run') {
           request.idempotency = outcome.claim;
           return done();
         }
-        if (outcome.kind === 'refuse') return void refuse(outcome.status, outcome.reason);
+        if (outcome.kind === 'refuse') return void refuse(reply, request.lang, outcome.status, outcome.reason);
         reply.status(outcome.statusCode).header(IDEMPOTENCY_REPLAYED_HEADER, 'true');
         if (outcome.contentType) reply.header('content-type', outcome.contentType);
         reply.send(outcome.body);
@@ -141,7 +259,8 @@ export function installIdempotency(app: FastifyInstance, ctx: AppContext): void 
     storeAnswer(ctx.db, claim, reply, payload, ctx.now()).then(
       () => done(null, payload),
       (error: Error) => {
-        // The change is made; its answer still goes out. A repeat then waits and is answered 409 (in progress).
+        // The answer still goes out. The row stays `committed` (a repeat after the lease: answerLost) or `pending`
+        // (nothing committed: a repeat after the lease runs it).
         request.log.error({ err: error, reqId: request.id }, 'storing an idempotent answer failed');
         done(null, payload);
       },

@@ -26,6 +26,11 @@ export const tWebhookSubscription = defineEntity({
     createdBy: { type: 'int', readOnly: true },
     createdByName: textField(50, { readOnly: true, column: true, width: 100 }),
     remark: textField(200, { column: true, width: 160 }),
+    // Set by the dispatcher after PAUSE_AFTER_DEAD dead letters in a row, cleared by Resume (the screen shows them as
+    // one "delivery" column: running, or paused since when and why).
+    deadStreak: { type: 'int', readOnly: true },
+    pausedAt: textField(40, { readOnly: true, dateTime: true }),
+    pauseReason: textField(500, { readOnly: true }),
   },
   form: [['whId', 'clientCode'], ['url'], ['events'], ['active', 'secret'], ['remark']],
 });

@@ -1,7 +1,8 @@
 /**
  * Webhook deliveries (System → 事件投递 / Webhook deliveries): the delivery log, newest first — event, receiver, status
- * (pending, delivered, failed for good), tries, last HTTP status, duration and error — and per row **Replay**
- * (sys:tWebhookDelivery:edit), which sends the event again with its tries counted afresh.
+ * (pending, delivered, failed for good), tries, last HTTP status, duration and error (a refused receiver address in the
+ * reader's language, webhookText.ts) — and per row **Replay** (sys:tWebhookDelivery:edit), which sends the event again
+ * with its tries counted afresh. A paused subscription's deliveries wait (pending) until it is resumed.
  */
 import { useCallback, useMemo, useState } from 'react';
 import { ENTITIES } from '../../../shared/entities';
@@ -11,6 +12,7 @@ import type { RowAction } from '../../kit/DataTable';
 import { EntityListPage, type EntityRow } from '../../kit/EntityListPage';
 import { useT } from '../../kit/i18n';
 import { usePermission } from '../../kit/session';
+import { deliveryErrorText } from './webhookText';
 
 export function WebhookDeliveryPage() {
   const t = useT();
@@ -40,7 +42,9 @@ export function WebhookDeliveryPage() {
     [canEdit, replay],
   );
 
+  const columnFormat = useMemo(() => ({ lastError: (value: unknown) => deliveryErrorText(t, value) }), [t]);
+
   const entity = ENTITIES.tWebhookDelivery;
   if (!entity) return null;
-  return <EntityListPage entity={entity} rowActions={rowActions} reloadKey={reloadKey} />;
+  return <EntityListPage entity={entity} rowActions={rowActions} reloadKey={reloadKey} columnFormat={columnFormat} />;
 }

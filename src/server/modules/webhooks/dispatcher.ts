@@ -6,6 +6,8 @@
  * and the next dispatcher sends them again (at least once; receivers dedupe on the event id).
  */
 import { createHmac, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, type WebhookBody, type WebhookEventType } from '../../../shared/webhooks';
@@ -15,6 +17,7 @@ import type { AppContext } from '../../platform/context';
 import { grantsClient } from '../../platform/grants';
 import { repeatInBackground } from '../../platform/repeat';
 import { loadAccessOf } from '../../platform/session';
+import { checkedAddresses, pinnedLookup } from './address';
 
 export interface DispatchOptions {
   /** Events fanned out and deliveries claimed per round. */
@@ -30,6 +33,10 @@ export interface DispatchOptions {
   maxBackoffMs: number;
   /** Who claims (a process id and a random part), written on the claim. */
   owner: string;
+  /** Dead letters in a row (no delivery between) after which a subscription pauses (README "Pause"). */
+  pauseAfterDead: number;
+  /** Whether receivers on internal addresses (loopback, private networks …) may be posted to (config, README "SSRF"). */
+  privateReceivers: boolean;
 }
 
 export const DEFAULT_DISPATCH: DispatchOptions = {
@@ -40,6 +47,8 @@ export const DEFAULT_DISPATCH: DispatchOptions = {
   backoffMs: 10_000,
   maxBackoffMs: 3_600_000,
   owner: `${process.pid}-${randomUUID().slice(0, 8)}`,
+  pauseAfterDead: 5,
+  privateReceivers: false,
 };
 
 /** The wait before try `attempts + 1` after `attempts` failed ones. */
@@ -103,6 +112,7 @@ export async function fanOut(db: Db, now: Date, limit = DEFAULT_DISPATCH.batch):
 interface Claimed {
   id: string;
   attempts: number;
+  subscriptionId: number;
   url: string;
   secret: string;
   eventId: string;
@@ -123,9 +133,11 @@ export async function claimDue(db: Db, now: Date, o: DispatchOptions): Promise<C
       where id in (
         select id from t_webhook_delivery
         where status = 'P' and next_at <= ${now} and (claimed_until is null or claimed_until <= ${now})
+          -- A paused subscription's deliveries wait for its resume.
+          and subscription_id in (select id from t_webhook_subscription where paused_at is null)
         order by next_at, id limit ${o.batch} for update skip locked)
       returning id, attempts, subscription_id, outbox_id)
-    select c.id, c.attempts, s.url, s.secret, o.event_id::text as event_id, o.event_type, o.wh_id, o.client_code,
+    select c.id, c.attempts, c.subscription_id, s.url, s.secret, o.event_id::text as event_id, o.event_type, o.wh_id, o.client_code,
       o.payload, o.created_at
     from claimed c
     join t_webhook_subscription s on s.id = c.subscription_id
@@ -151,6 +163,48 @@ export function deliveryBody(
 
 type Outcome = 'delivered' | 'retry' | 'dead';
 
+/**
+ * Connections kept open between deliveries (a receiver gets a burst of events): a kept connection goes to an address
+ * that was checked when it was opened.
+ */
+const httpAgent = new http.Agent({ keepAlive: true });
+const httpsAgent = new https.Agent({ keepAlive: true });
+
+/**
+ * Posts the body to the URL: the host resolved and checked (address.ts), the connection made to that address, no
+ * redirect followed (the address checked is the only one posted to), the answer's body read and dropped. Answers the
+ * HTTP status; a refused address, a network error or the timeout throws.
+ */
+async function post(url: string, headers: Record<string, string>, body: string, o: DispatchOptions): Promise<number> {
+  const target = new URL(url);
+  const signal = AbortSignal.timeout(o.timeoutMs);
+  const addresses = await checkedAddresses(target.hostname, o.privateReceivers);
+  const request = target.protocol === 'https:' ? https.request : http.request;
+  return new Promise<number>((resolve, reject) => {
+    const req = request(
+      target,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        lookup: pinnedLookup(addresses),
+        signal,
+        agent: target.protocol === 'https:' ? httpsAgent : httpAgent,
+      },
+      (response) => {
+        response.on('error', reject);
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        // Cut off (the timeout while the body streams): a failed try.
+        response.on('close', () => {
+          if (!response.complete) reject(new Error('the answer was cut off'));
+        });
+        response.resume();
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 /** Posts one claimed delivery and records the try; answers what became of it. */
 async function deliver(db: Db, d: Claimed, now: () => Date, o: DispatchOptions): Promise<Outcome> {
   const body = deliveryBody(d);
@@ -158,24 +212,20 @@ async function deliver(db: Db, d: Claimed, now: () => Date, o: DispatchOptions):
   let status: number | null = null;
   let error: string | null = null;
   try {
-    const response = await fetch(d.url, {
-      method: 'POST',
-      // Never follow a redirect: the address an administrator checked is the only one posted to.
-      redirect: 'manual',
-      signal: AbortSignal.timeout(o.timeoutMs),
-      headers: {
+    status = await post(
+      d.url,
+      {
         'content-type': 'application/json',
         'user-agent': 'Wharf-Webhooks/1',
         [SIGNATURE_HEADER]: signature(d.secret, body, now()),
         [EVENT_ID_HEADER]: d.eventId,
       },
       body,
-    });
-    status = response.status;
-    // The answer's body is not needed; read it so the connection is freed.
-    await response.arrayBuffer().catch(() => undefined);
+      o,
+    );
     if (status < 200 || status >= 300) error = `HTTP ${status}`;
   } catch (e) {
+    // A refused address is one failed try like any other, its message kept for the screens to translate.
     error = e instanceof Error ? `${e.name}: ${e.message}`.slice(0, 500) : String(e).slice(0, 500);
   }
   const duration = Math.round(performance.now() - started);
@@ -187,12 +237,27 @@ async function deliver(db: Db, d: Claimed, now: () => Date, o: DispatchOptions):
       insert into t_webhook_attempt (delivery_id, attempt, http_status, duration_ms, error, at)
       values (${d.id}, ${d.attempts}, ${status}, ${duration}, ${error}, ${at})`.execute(trx);
     // Only while the claim is ours: a claim that expired meanwhile belongs to whoever took it over.
-    await sql`
+    const { numAffectedRows } = await sql`
       update t_webhook_delivery set
         status = ${outcome === 'delivered' ? 'D' : outcome === 'dead' ? 'F' : 'P'},
         next_at = ${nextAt}, claimed_until = null, claimed_by = null, last_status = ${status}, last_error = ${error},
         last_duration_ms = ${duration}, delivered_at = ${outcome === 'delivered' ? at : null}, update_time = ${at}
       where id = ${d.id} and claimed_by = ${o.owner} and status = 'P'`.execute(trx);
+    if (numAffectedRows !== 1n || outcome === 'retry') return;
+    // A success ends the subscription's run of dead letters; a dead letter lengthens it, and the Nth in a row pauses
+    // the subscription (README "Pause"): its deliveries wait, nothing is lost, until an administrator resumes it.
+    if (outcome === 'delivered') {
+      await sql`update t_webhook_subscription set dead_streak = 0 where id = ${d.subscriptionId} and dead_streak <> 0`.execute(
+        trx,
+      );
+    } else {
+      await sql`
+        update t_webhook_subscription set dead_streak = dead_streak + 1,
+          paused_at = case when paused_at is null and dead_streak + 1 >= ${o.pauseAfterDead} then ${at} else paused_at end,
+          pause_reason = case when paused_at is null and dead_streak + 1 >= ${o.pauseAfterDead} then ${error}
+            else pause_reason end
+        where id = ${d.subscriptionId}`.execute(trx);
+    }
   });
   return outcome;
 }
@@ -247,5 +312,16 @@ export async function replayDeliveries(db: Db, ids: readonly number[], now: Date
     update t_webhook_delivery set status = 'P', attempts = 0, next_at = ${now}, claimed_until = null, claimed_by = null,
       delivered_at = null, update_time = ${now}
     where id = any(${ids}::bigint[])`.execute(db);
+  return Number(numAffectedRows ?? 0);
+}
+
+/**
+ * Resumes paused subscriptions (administrator; `POST /tWebhookSubscription/resume`): their waiting deliveries are sent
+ * again from the next round, the run of dead letters starts afresh. Answers how many were paused.
+ */
+export async function resumeSubscriptions(db: Db, ids: readonly number[], now: Date): Promise<number> {
+  const { numAffectedRows } = await sql`
+    update t_webhook_subscription set paused_at = null, pause_reason = null, dead_streak = 0, update_time = ${now}
+    where id = any(${ids}::int[]) and paused_at is not null`.execute(db);
   return Number(numAffectedRows ?? 0);
 }

@@ -97,11 +97,11 @@ it('a dispatcher killed with SIGKILL mid-delivery loses nothing: its claim expir
     expect(rows).toEqual([{ status: 'P', attempts: 1, claimedBy: expect.stringMatching(/^child-\d+$/) }]);
     receiver.answer(204);
     // While the dead process's claim runs, nobody sends the delivery again.
-    expect(await dispatchOnce(db, () => new Date())).toMatchObject({ delivered: 0 });
+    expect(await dispatchOnce(db, () => new Date(), { privateReceivers: true })).toMatchObject({ delivered: 0 });
     expect(receiver.received).toHaveLength(1);
     // After it, the next dispatcher (this process, as a restarted server) delivers it.
     const later = () => new Date(Date.now() + CHILD_LEASE_MS + DEFAULT_DISPATCH.timeoutMs);
-    expect(await dispatchOnce(db, later)).toMatchObject({ delivered: 1 });
+    expect(await dispatchOnce(db, later, { privateReceivers: true })).toMatchObject({ delivered: 1 });
     expect(receiver.received.map((r) => r.headers['wharf-event-id'])).toEqual([eventId, eventId]);
     const { rows: done } = await sql<{ status: string; attempts: number }>`
       select status, attempts from t_webhook_delivery`.execute(db);

@@ -62,7 +62,8 @@ it('creates an order, ships it, and receives its delivery.shipped webhook with a
 
   // The server's own dispatcher loop, as main.ts starts it; the signature's time is the server's clock.
   t.clock.now = new Date();
-  stop = startWebhookDispatcher(t.ctx, t.app.log, { pollMs: 50 });
+  // The receiver is on 127.0.0.1: the page's example starts Wharf with WHARF_WEBHOOK_PRIVATE=1.
+  stop = startWebhookDispatcher(t.ctx, t.app.log, { pollMs: 50, privateReceivers: true });
   await expect.poll(() => receiver.received.length, { timeout: 10_000 }).toBe(1);
   const [got] = receiver.received;
   const raw = got?.body ?? '';

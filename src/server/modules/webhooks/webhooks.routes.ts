@@ -1,11 +1,15 @@
-/** The webhook routes (README.md here): the two generic lists, a subscription's new secret, the delivery replay. */
+/**
+ * The webhook routes (README.md here): the two generic lists, a subscription's new secret and its resume after a pause,
+ * the delivery replay.
+ */
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { permission } from '../../../shared/permissions';
 import { registerCrudRoutes } from '../../crud/crud.routes';
+import { countAnswer } from '../../platform/answerSchemas';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
-import { replay, rotateSecret, WEBHOOK_BINDINGS } from './webhooks.service';
+import { replay, resume, rotateSecret, WEBHOOK_BINDINGS } from './webhooks.service';
 
 const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 
@@ -19,6 +23,15 @@ export function registerWebhookRoutes(app: FastifyInstance, ctx: AppContext): vo
     },
     // Answered once: the list shows only its last four characters.
     async (request) => ok({ secret: await rotateSecret(ctx.db, request.user!, (request.body as { id: number }).id) }),
+  );
+  app.post(
+    '/tWebhookSubscription/resume',
+    {
+      schema: { body: Type.Object({ id: Id }), response: { 200: countAnswer } },
+      config: { permission: permission('tWebhookSubscription', 'edit'), audit: true },
+    },
+    // 1 when it was paused and is resumed; 0 when it was not paused, or not the user's to change.
+    async (request) => ok(await resume(ctx.db, request.user!, (request.body as { id: number }).id, ctx.now())),
   );
   app.post(
     '/tWebhookDelivery/replay',

@@ -11,7 +11,7 @@ import type { Db } from '../../db/connect';
 import type { SessionUser } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { grantsClient } from '../../platform/grants';
-import { replayDeliveries } from './dispatcher';
+import { replayDeliveries, resumeSubscriptions } from './dispatcher';
 
 /** A new secret: 32 random bytes, hex, with a prefix that tells what it is. */
 export const newSecret = (): string => `whsec_${randomBytes(32).toString('hex')}`;
@@ -97,4 +97,13 @@ export async function replay(db: Db, user: SessionUser, ids: readonly number[], 
     where d.id = any(${unique}::bigint[])`.execute(db);
   if (rows.length !== unique.length || !rows.every((r) => grantsClient(user, r.whId, r.clientCode, 'write'))) return 0;
   return replayDeliveries(db, unique, now);
+}
+
+/** `POST /tWebhookSubscription/resume`: resumes a paused subscription the user may change; answers 1, else 0. */
+export async function resume(db: Db, user: SessionUser, id: number, now: Date): Promise<number> {
+  const { rows } = await sql<{ whId: string; clientCode: string | null }>`
+    select wh_id, client_code from t_webhook_subscription where id = ${id}`.execute(db);
+  const sub = rows[0];
+  if (!sub || !grantsClient(user, sub.whId, sub.clientCode, 'write')) return 0;
+  return resumeSubscriptions(db, [id], now);
 }

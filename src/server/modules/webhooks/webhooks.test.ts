@@ -11,7 +11,8 @@ import { createInventoryFixture, FIX, insertAdjustment } from '../../../../tests
 import { createTestApp, createUser, type TestApp } from '../../../../tests/support/testApp';
 import { type Receiver, startReceiver } from '../../../../tests/support/webhookReceiver';
 import type { WebhookBody } from '../../../shared/webhooks';
-import { backoff, claimDue, DEFAULT_DISPATCH, dispatchOnce, fanOut } from './dispatcher';
+import { checkedAddresses, pinnedLookup } from './address';
+import { backoff, claimDue, DEFAULT_DISPATCH, type DispatchOptions, dispatchOnce, fanOut } from './dispatcher';
 import { recordEvent } from './events';
 
 type Row = Record<string, unknown>;
@@ -21,6 +22,8 @@ let receiver: Receiver;
 const db = () => t.connection.db;
 const now = () => t.clock.now;
 const SECRET = 'test-secret-0123456789';
+/** A dispatcher round; the receiver is on 127.0.0.1, so private receivers are allowed (the site setting) unless told. */
+const dispatch = (options: Partial<DispatchOptions> = {}) => dispatchOnce(db(), now, { privateReceivers: true, ...options });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -36,7 +39,7 @@ afterAll(async () => {
 /** Every earlier test's deliveries done with, so each test sees only its own. */
 beforeEach(async () => {
   await sql`update t_webhook_subscription set active = 'N'`.execute(db());
-  await dispatchOnce(db(), now);
+  await dispatch();
   await sql`update t_webhook_delivery set status = 'D' where status = 'P'`.execute(db());
   receiver.received.length = 0;
   receiver.answer(204);
@@ -160,7 +163,7 @@ describe('delivery', () => {
     const sub = await subscribe();
     expect(sub.code).toBe(200);
     const taskId = await adjust();
-    const round = await dispatchOnce(db(), now);
+    const round = await dispatch();
     expect(round.delivered).toBe(1);
     expect(receiver.received).toHaveLength(1);
     const [got] = receiver.received;
@@ -171,7 +174,7 @@ describe('delivery', () => {
     expect(signed('another-secret-0000', got?.headers['wharf-signature'], got?.body ?? '')).toBe(false);
     expect(await deliveries(sub.data)).toEqual([expect.objectContaining({ status: 'D', attempts: 1, lastStatus: 204 })]);
     // Nothing is sent twice.
-    expect(await dispatchOnce(db(), now)).toEqual({ fannedOut: 0, delivered: 0, retried: 0, dead: 0 });
+    expect(await dispatch()).toEqual({ fannedOut: 0, delivered: 0, retried: 0, dead: 0 });
     expect(receiver.received).toHaveLength(1);
     // The delivery log lists it for the administrator.
     const log = await t.post<{ content: Row[] }>(
@@ -188,7 +191,7 @@ describe('delivery', () => {
     const sub = await subscribe({ clientCode: FIX.otherClient, events: 'stock.adjusted,stock.held' });
     await adjust(FIX.itemPlain);
     const theirs = await adjust(FIX.itemOther);
-    await dispatchOnce(db(), now);
+    await dispatch();
     expect(receiver.received.map((r) => (JSON.parse(r.body) as WebhookBody).data.taskId)).toEqual([theirs]);
     expect(await deliveries(sub.data)).toHaveLength(1);
   });
@@ -197,13 +200,13 @@ describe('delivery', () => {
     const sub = await subscribe();
     await adjust();
     receiver.answer(500);
-    expect(await dispatchOnce(db(), now)).toMatchObject({ delivered: 0, retried: 1 });
+    expect(await dispatch()).toMatchObject({ delivered: 0, retried: 1 });
     expect(await deliveries(sub.data)).toEqual([expect.objectContaining({ status: 'P', attempts: 1, lastStatus: 500 })]);
     receiver.answer(200);
     // Not due before its backoff (10 s after the first failure).
-    expect(await dispatchOnce(db(), now)).toMatchObject({ delivered: 0, retried: 0 });
+    expect(await dispatch()).toMatchObject({ delivered: 0, retried: 0 });
     t.clock.now = new Date(now().getTime() + DEFAULT_DISPATCH.backoffMs);
-    expect(await dispatchOnce(db(), now)).toMatchObject({ delivered: 1 });
+    expect(await dispatch()).toMatchObject({ delivered: 1 });
     expect(receiver.received).toHaveLength(2);
     const ids = receiver.received.map((r) => r.headers['wharf-event-id']);
     expect(ids[0]).toBe(ids[1]);
@@ -222,12 +225,12 @@ describe('delivery', () => {
     receiver.answer(503);
     const options = { maxAttempts: 3 };
     for (let attempt = 1; attempt <= 3; attempt++) {
-      await dispatchOnce(db(), now, options);
+      await dispatch(options);
       t.clock.now = new Date(now().getTime() + backoff(attempt, DEFAULT_DISPATCH));
     }
     const [dead] = await deliveries(sub.data);
     expect(dead).toMatchObject({ status: 'F', attempts: 3, lastStatus: 503 });
-    expect(await dispatchOnce(db(), now, options)).toMatchObject({ delivered: 0, retried: 0, dead: 0 });
+    expect(await dispatch(options)).toMatchObject({ delivered: 0, retried: 0, dead: 0 });
     expect(receiver.received).toHaveLength(3);
 
     // Replay needs sys:tWebhookDelivery:edit; a viewer may only look.
@@ -237,7 +240,7 @@ describe('delivery', () => {
     receiver.answer(200);
     const replay = await t.post<number>('/api/tWebhookDelivery/replay', { ids: [dead?.id] }, admin);
     expect(replay.body).toMatchObject({ code: 200, data: 1 });
-    expect(await dispatchOnce(db(), now, options)).toMatchObject({ delivered: 1 });
+    expect(await dispatch(options)).toMatchObject({ delivered: 1 });
     expect(await deliveries(sub.data)).toEqual([expect.objectContaining({ status: 'D', attempts: 1, lastStatus: 200 })]);
     expect(receiver.received).toHaveLength(4);
   });
@@ -250,10 +253,10 @@ describe('delivery', () => {
     const claimed = await claimDue(db(), now(), { ...DEFAULT_DISPATCH, owner: 'dead-process' });
     expect(claimed).toHaveLength(1);
     // While the lease runs, no other dispatcher sends it.
-    expect(await dispatchOnce(db(), now)).toMatchObject({ delivered: 0 });
+    expect(await dispatch()).toMatchObject({ delivered: 0 });
     expect(receiver.received).toHaveLength(0);
     t.clock.now = new Date(now().getTime() + DEFAULT_DISPATCH.leaseMs);
-    expect(await dispatchOnce(db(), now)).toMatchObject({ delivered: 1 });
+    expect(await dispatch()).toMatchObject({ delivered: 1 });
     expect(receiver.received).toHaveLength(1);
     expect(await deliveries(sub.data)).toEqual([expect.objectContaining({ status: 'D', attempts: 2 })]);
   });
@@ -299,7 +302,7 @@ describe('subscriptions', () => {
     // An edit that leaves the secret empty keeps it.
     expect((await subscribe({ id: sub.data, secret: '', remark: 'edited' })).data).toBe(sub.data);
     await adjust();
-    await dispatchOnce(db(), now);
+    await dispatch();
     const [got] = receiver.received;
     expect(signed(secret, got?.headers['wharf-signature'], got?.body ?? '')).toBe(true);
     // The operation log keeps no secret.
@@ -326,13 +329,13 @@ describe('subscriptions', () => {
     // here the limited user's own subscription is limited to its client whatever events arrive.
     const mine = await adjust(FIX.itemPlain);
     await adjust(FIX.itemOther);
-    await dispatchOnce(db(), now);
+    await dispatch();
     expect(receiver.received.map((r) => (JSON.parse(r.body) as WebhookBody).data.taskId)).toEqual([mine]);
     // The creator loses the client: the subscription receives nothing more.
     await sql`update sys_user_warehouse set client_codes = ${['NOBODY']}::varchar[]
       where user_id = (select id from sys_user where name = 'twh-limited')`.execute(db());
     await adjust(FIX.itemPlain);
-    await dispatchOnce(db(), now);
+    await dispatch();
     expect(receiver.received).toHaveLength(1);
     // Nor does the list show other users' subscriptions of clients they do not hold.
     const seen = await t.post<{ content: Row[] }>(
@@ -352,5 +355,138 @@ describe('subscriptions', () => {
     expect((await t.post('/api/tWebhookSubscription/delete', [{ id: 1 }], nobody)).status).toBe(403);
     const sub = await subscribe();
     expect((await t.post('/api/tWebhookSubscription/delete', [{ id: sub.data }], admin)).body).toMatchObject({ data: 1 });
+  });
+});
+
+describe('pause after dead letters', () => {
+  const options = { maxAttempts: 1, pauseAfterDead: 3 };
+  const subscription = async (id: number) =>
+    (
+      await sql<{ deadStreak: number; pausedAt: Date | null; pauseReason: string | null }>`
+        select dead_streak, paused_at, pause_reason from t_webhook_subscription where id = ${id}`.execute(db())
+    ).rows[0];
+
+  it('counts dead letters in a row only: a success between starts the count afresh', async () => {
+    const sub = await subscribe();
+    receiver.answer(500);
+    await adjust();
+    await adjust();
+    expect(await dispatch(options)).toMatchObject({ dead: 2 });
+    expect(await subscription(sub.data)).toMatchObject({ deadStreak: 2, pausedAt: null });
+    receiver.answer(204);
+    await adjust();
+    expect(await dispatch(options)).toMatchObject({ delivered: 1 });
+    expect(await subscription(sub.data)).toMatchObject({ deadStreak: 0, pausedAt: null });
+  });
+
+  it('pauses the subscription after N dead letters; its new events wait; Resume (edit, granted) sends them; replay still works', async () => {
+    const sub = await subscribe();
+    receiver.answer(500);
+    for (let i = 0; i < 3; i++) await adjust();
+    expect(await dispatch(options)).toMatchObject({ dead: 3 });
+    expect(await subscription(sub.data)).toMatchObject({ deadStreak: 3, pausedAt: now(), pauseReason: 'HTTP 500' });
+    // The list shows the state, the time and the reason.
+    const list = await t.post<{ content: Row[] }>(
+      '/api/tWebhookSubscription/findPage',
+      { pageNum: 1, pageSize: 100, columnFilters: {} },
+      admin,
+    );
+    expect(list.body.data.content.find((r) => r.id === sub.data)).toMatchObject({
+      deadStreak: 3,
+      pausedAt: expect.any(String),
+      pauseReason: 'HTTP 500',
+    });
+    // Paused: a new event enters the outbox and gets its delivery, which waits — however many rounds run.
+    receiver.answer(204);
+    receiver.received.length = 0;
+    const waiting = await adjust();
+    expect(await dispatch(options)).toMatchObject({ fannedOut: 1, delivered: 0, dead: 0 });
+    t.clock.now = new Date(now().getTime() + 600_000);
+    expect(await dispatch(options)).toMatchObject({ delivered: 0 });
+    expect(receiver.received).toHaveLength(0);
+    expect(await deliveries(sub.data)).toHaveLength(4);
+    expect((await deliveries(sub.data)).at(-1)).toMatchObject({ status: 'P', attempts: 0 });
+
+    // Resume needs the subscription's edit permission, and its warehouse and client.
+    await createUser(t, 'twh-sub-viewer', { permissions: ['sys:tWebhookSubscription:view'], warehouses: [FIX.whId] });
+    const viewer = await t.login('twh-sub-viewer', 'Secret#123');
+    expect((await t.post('/api/tWebhookSubscription/resume', { id: sub.data }, viewer)).status).toBe(403);
+    await createUser(t, 'twh-other-client', {
+      permissions: ['sys:tWebhookSubscription:view', 'sys:tWebhookSubscription:edit'],
+      warehouses: [FIX.whId],
+    });
+    await sql`update sys_user_warehouse set client_codes = ${[FIX.otherClient]}::varchar[]
+      where user_id = (select id from sys_user where name = 'twh-other-client')`.execute(db());
+    const otherClient = await t.login('twh-other-client', 'Secret#123');
+    expect((await t.post('/api/tWebhookSubscription/resume', { id: sub.data }, otherClient)).body).toMatchObject({ data: 0 });
+    expect((await subscription(sub.data))?.pausedAt).not.toBeNull();
+
+    const resumed = await t.post<number>('/api/tWebhookSubscription/resume', { id: sub.data }, admin);
+    expect(resumed.body).toMatchObject({ code: 200, data: 1 });
+    expect(await subscription(sub.data)).toMatchObject({ deadStreak: 0, pausedAt: null, pauseReason: null });
+    expect(await dispatch(options)).toMatchObject({ delivered: 1 });
+    expect(receiver.received.map((r) => (JSON.parse(r.body) as WebhookBody).data.taskId)).toEqual([waiting]);
+    // The dead letters of before the pause are replayed as ever.
+    const dead = (await deliveries(sub.data)).filter((d) => d.status === 'F').map((d) => d.id);
+    expect(dead).toHaveLength(3);
+    expect((await t.post('/api/tWebhookDelivery/replay', { ids: dead }, admin)).body).toMatchObject({ data: 3 });
+    expect(await dispatch(options)).toMatchObject({ delivered: 3 });
+    expect((await deliveries(sub.data)).every((d) => d.status === 'D')).toBe(true);
+    // Resuming one that is not paused changes nothing.
+    expect((await t.post('/api/tWebhookSubscription/resume', { id: sub.data }, admin)).body).toMatchObject({ data: 0 });
+  });
+});
+
+describe('the receiver address at delivery (SSRF)', () => {
+  const attempts = async (subscriptionId: number) =>
+    (
+      await sql<{ error: string | null }>`
+        select a.error from t_webhook_attempt a join t_webhook_delivery d on d.id = a.delivery_id
+        where d.subscription_id = ${subscriptionId} order by a.id`.execute(db())
+    ).rows.map((r) => r.error);
+
+  it('refuses a host name resolving to loopback unless private receivers are allowed: a failed try with its reason', async () => {
+    const local = receiver.url.replace('127.0.0.1', 'localhost');
+    const sub = await subscribe({ url: `${local}?s=${++subscriptions}` });
+    expect(sub.code).toBe(200);
+    await adjust();
+    expect(await dispatch({ privateReceivers: false })).toMatchObject({ delivered: 0, retried: 1 });
+    expect(receiver.received).toHaveLength(0);
+    expect(await attempts(sub.data)).toEqual(['AddressRefused: addressRefused host=localhost address=127.0.0.1 range=loopback']);
+    expect(await deliveries(sub.data)).toEqual([expect.objectContaining({ status: 'P', attempts: 1, lastStatus: null })]);
+    // The site allows private receivers: the next try goes to the address checked, and arrives.
+    t.clock.now = new Date(now().getTime() + DEFAULT_DISPATCH.backoffMs);
+    expect(await dispatch({ privateReceivers: true })).toMatchObject({ delivered: 1 });
+    expect(receiver.received).toHaveLength(1);
+  });
+
+  it('refuses an address literal of every internal range, IPv4-mapped ones too', async () => {
+    for (const [host, range] of [
+      ['127.0.0.1', 'loopback'],
+      ['10.1.2.3', 'private'],
+      ['192.168.0.10', 'private'],
+      ['100.64.0.1', 'cgnat'],
+      ['169.254.169.254', 'linkLocal'],
+      ['0.0.0.0', 'unspecified'],
+      ['224.0.0.1', 'multicast'],
+      ['[::1]', 'loopback'],
+      ['[fd00::1]', 'uniqueLocal'],
+      ['[::ffff:10.0.0.1]', 'private'],
+      ['[::ffff:7f00:1]', 'loopback'],
+    ] as const) {
+      await expect(checkedAddresses(host, false), host).rejects.toMatchObject({ range });
+    }
+    // Public addresses (literals: no resolver needed) pass; internal ones pass when the site allows them.
+    await expect(checkedAddresses('93.184.215.14', false)).resolves.toEqual([{ address: '93.184.215.14', family: 4 }]);
+    await expect(checkedAddresses('[2606:4700::1111]', false)).resolves.toHaveLength(1);
+    await expect(checkedAddresses('10.1.2.3', true)).resolves.toEqual([{ address: '10.1.2.3', family: 4 }]);
+  });
+
+  it('connects to the address checked, whatever the resolver says afterwards (a pinned lookup)', async () => {
+    const lookup = pinnedLookup([{ address: '203.0.113.7', family: 4 }]);
+    const one = await new Promise((resolve) => lookup('rebound.example', {}, (_e, address) => resolve(address)));
+    expect(one).toBe('203.0.113.7');
+    const all = await new Promise((resolve) => lookup('rebound.example', { all: true }, (_e, addresses) => resolve(addresses)));
+    expect(all).toEqual([{ address: '203.0.113.7', family: 4 }]);
   });
 });
