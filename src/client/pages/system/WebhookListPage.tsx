@@ -4,7 +4,7 @@
  * a new secret and answers it once; this dialog shows it until closed, and the list shows only its last four characters.
  * The Delivery column shows whether the subscription runs or is **paused** — since when, after how many dead letters in
  * a row, and the last error — and a paused row offers **Resume** (confirmed, edit permission): its waiting deliveries
- * are sent again (modules/webhooks README "Pause").
+ * are sent again (the webhooks README "Pause after dead letters").
  */
 import { useCallback, useMemo, useState } from 'react';
 import { ENTITIES } from '../../../shared/entities';
