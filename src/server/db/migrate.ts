@@ -32,6 +32,7 @@ import * as m0031 from './migrations/0031_carton_carrier';
 import * as m0032 from './migrations/0032_api_keys';
 import * as m0033 from './migrations/0033_serial_moves';
 import * as m0034 from './migrations/0034_webhooks';
+import * as m0035 from './migrations/0035_dashboard';
 
 // Listed explicitly: the server is one esbuild bundle, so nothing is read from disk at run time.
 const MIGRATIONS: Record<string, Migration> = {
@@ -67,6 +68,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0032_api_keys': m0032,
   '0033_serial_moves': m0033,
   '0034_webhooks': m0034,
+  '0035_dashboard': m0035,
 };
 
 /** Brings the schema to the newest version; fails loudly (the server must not start half-migrated). */

@@ -17,7 +17,7 @@ import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { grantScope } from '../../platform/grants';
-import { parseDays } from './expiry';
+import { expiringStockCount, parseDays, WITHIN_WARNING_DAYS } from './expiry';
 
 interface ExpirySearch {
   whId: string;
@@ -48,7 +48,7 @@ export function registerExpiryRoutes(app: FastifyInstance, ctx: AppContext): voi
         const days = typed === '' ? null : parseDays(typed);
         if (typed !== '' && days === null)
           throw new AppError('controlDaysInvalid', { controlName: 'inventory.expiring.days', value: typed });
-        where.add(days === null ? sql`m.days_left <= m.warning_days` : sql`m.days_left <= ${days}::int`);
+        where.add(days === null ? WITHIN_WARNING_DAYS : sql`m.days_left <= ${days}::int`);
       },
       totals: sql`select 1 as one`,
       order: sql`m.expiration_date, m.item_number, m.location_id, m.id`,
@@ -60,9 +60,7 @@ export function registerExpiryRoutes(app: FastifyInstance, ctx: AppContext): voi
     '/vExpiringStock/count',
     { schema: { body: Type.Object({}) }, config: { permission: permission('expiringStock', 'view') } },
     async (request) => {
-      const { rows } = await sql<{ count: number }>`
-        select count(*)::int as count from v_expiring_stock m
-        where ${grantScope(request.user!, sql.ref('m.wh_id'), sql.ref('m.client_code'))} and m.days_left <= m.warning_days`.execute(
+      const { rows } = await expiringStockCount(grantScope(request.user!, sql.ref('m.wh_id'), sql.ref('m.client_code'))).execute(
         ctx.db,
       );
       return ok({ count: rows[0]?.count ?? 0 });

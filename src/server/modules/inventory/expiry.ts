@@ -6,7 +6,7 @@
  * one site's warehouses share the database's time zone, and every rule reads the same day from the same clock, also
  * when several server processes run. A lot expires at the end of its expiry date: it is expired when expiry < today.
  */
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Trx } from '../../crud/crud.types';
 import type { Db } from '../../db/connect';
 import { inTransaction } from '../../db/transaction';
@@ -25,6 +25,17 @@ export const ACCEPT_SHORT_DATED = 'sys:tReceipt:acceptShortDated';
 export const ACCEPT_EXPIRED = 'sys:tblInvAdjustment:acceptExpired';
 /** Ten years: the largest number of days a control or an order may name. */
 export const MAX_DAYS = 3650;
+
+/** A stock row of `v_expiring_stock` (alias `m`) within its warning days of expiry, expired rows included. */
+export const WITHIN_WARNING_DAYS = sql`m.days_left <= m.warning_days`;
+
+/**
+ * The expiring-stock count (the home screen's and the dashboard's tile): the rows of `v_expiring_stock` (alias `m`)
+ * within their warning days that `scope` admits (the grants, a warehouse, a client). One statement, or a subquery of one.
+ */
+export function expiringStockCount(scope: RawBuilder<unknown>): RawBuilder<{ count: number }> {
+  return sql<{ count: number }>`select count(*)::int as count from v_expiring_stock m where ${scope} and ${WITHIN_WARNING_DAYS}`;
+}
 
 /** A number of days as a control or an order field holds it: a whole number from 0 to 3650. */
 export function parseDays(value: unknown): number | null {
