@@ -7,6 +7,7 @@ import { migrateToLatest } from '../src/server/db/migrate';
 import { seedBase, seedDemo } from '../src/server/db/seed/seed';
 import { approveMovement, everyGrant } from '../src/server/modules/inventory/execute.service';
 import { benchDatabases, withDatabase } from './database';
+import { fillLedger } from './fill';
 
 /**
  * The stock ledger at scale (issue 5 §7): 1,000,000 stored items; the stock query's findPage through the whole API
@@ -24,24 +25,6 @@ const LINES_PER_TASK = 50;
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
 const median = (xs: number[]): number => sorted(xs)[Math.floor(xs.length / 2)] ?? 0;
 const p95 = (xs: number[]): number => sorted(xs)[Math.floor(xs.length * 0.95)] ?? 0;
-
-/** Fills the ledger: every (location, item, lot) combination of the demo master data until ROWS rows exist. */
-async function fillLedger(connection: Connection): Promise<void> {
-  const { db } = connection;
-  const t0 = performance.now();
-  await sql`
-    insert into t_stored_item (wh_id, location_id, client_code, item_number, lot_number, actual_qty, fifo_date, expiration_date)
-    select l.wh_id, l.location_id, i.client_code, i.item_number, 'LOT' || lot, (1 + (l.id + i.id + lot) % 200)::numeric,
-      current_date - ((l.id + lot) % 300), current_date + ((i.id + lot) % 700)
-    from (select id, wh_id, location_id from t_location where item_hu_indicator = 'I') l
-    join (select id, wh_id, client_code, item_number from t_item_master) i on i.wh_id = l.wh_id
-    cross join generate_series(1, 50) lot
-    limit ${ROWS}`.execute(db);
-  // A settled ledger, as autovacuum leaves it: statistics, and the visibility map that index-only counts rely on.
-  await sql`vacuum analyze`.execute(db);
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from t_stored_item`.execute(db);
-  console.log(`  ledger filled: ${rows[0]?.n} rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-}
 
 async function benchFindPage(connection: Connection, inject: (payload: object) => Promise<void>): Promise<void> {
   const { db } = connection;
@@ -180,7 +163,7 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
       await seedBase(trx, 'Bench#2024');
       await seedDemo(trx);
     });
-    await fillLedger(connection);
+    await fillLedger(connection, ROWS);
     const { app } = await buildApp({ config: { ...loadConfig({}), captcha: false, publicDir: null }, db });
     const login = await app.inject({
       method: 'POST',

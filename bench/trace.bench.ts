@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import type { Connection } from '../src/server/db/connect';
 import { benchDatabases, seedDemoDatabase, signedInApp, withDatabase } from './database';
+import { fillTranLog } from './fill';
 
 /**
  * Lot trace at scale (issue 26 item 6): 1,000,000 tran_log rows (generate_series: 20,000 lots of the demo items, 50
@@ -19,22 +19,6 @@ const median = (xs: number[]): number => sorted(xs)[Math.floor(xs.length / 2)] ?
 const p95 = (xs: number[]): number => sorted(xs)[Math.floor(xs.length * 0.95)] ?? 0;
 const ms = (x: number) => `${x.toFixed(2)} ms`;
 
-async function fillTranLog(connection: Connection): Promise<void> {
-  const t0 = performance.now();
-  await sql`
-    insert into tran_log (wh_id, category, tran_type, description, tran_date, employee_id, client_code, item_number,
-      lot_number, quantity, from_location_id, to_location_id, control_number)
-    select i.wh_id, 'INVENTORY', (array['RECEIVE', 'PUTAWAY', 'MOVE', 'ALLOCATE', 'PICK', 'PACK', 'SHIP'])[1 + g % 7],
-      'bench', now() - (g % 100000) * interval '1 minute', 'bench', i.client_code, i.item_number,
-      'BLOT' || (g % ${LOTS}), 1 + g % 20, 'A-01', 'B-02', 'BENCH' || (g % 997)
-    from generate_series(1, ${ROWS}) g
-    join lateral (select wh_id, client_code, item_number from t_item_master where wh_id = 'WH01'
-      order by id offset (g % 5) limit 1) i on true`.execute(connection.db);
-  await sql`vacuum analyze`.execute(connection.db);
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from tran_log`.execute(connection.db);
-  console.log(`  tran_log filled: ${rows[0]?.n} rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-}
-
 async function timeRuns(runs: number, run: () => Promise<unknown>): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -49,7 +33,7 @@ for (const kind of benchDatabases()) {
   console.log(`\n-- ${kind}`);
   await withDatabase(kind, async (connection) => {
     await seedDemoDatabase(connection.db);
-    await fillTranLog(connection);
+    await fillTranLog(connection, ROWS, LOTS);
     const { app, token } = await signedInApp(connection.db);
     const lot = `BLOT${LOTS / 2 + 7}`;
     const api = async () => {

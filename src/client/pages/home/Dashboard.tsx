@@ -183,7 +183,10 @@ export function Dashboard() {
           </Section>
           <Section title={t('dashboard.section.outbound')}>
             {dayWeek('picks', t('dashboard.picks'), a.picks, { screen: 'Wms/TranLog', filters: { ...place, tranType: 'PICK' } })}
-            {dayWeek('cartons', t('dashboard.cartonsPacked'), a.cartonsPacked, { screen: 'Wms/TblShippingLabel', filters: place })}
+            {dayWeek('cartons', t('dashboard.cartonsPacked'), a.cartonsPacked, {
+              screen: 'Wms/TblShippingLabel',
+              filters: place,
+            })}
             {dayWeek('deliveries', t('dashboard.deliveriesShipped'), a.deliveriesShipped, {
               screen: 'Wms/TDelivery',
               filters: { whId: choice.whId, status: 'S' },

@@ -39,11 +39,26 @@ function scope(user: SessionUser, whId: string, clientCode: string, wh: Expressi
 
 const ref = (column: string) => sql.ref(column);
 
-/** The tiles of one warehouse (and client) for this user: one statement. */
-export async function dashboardTiles(db: Db, user: SessionUser, choice: DashboardChoice): Promise<DashboardAnswer> {
+/** The day and week bounds every tile counts from: the database's clock and time zone. */
+const BOUNDS = sql`select now() as as_of, date_trunc('day', now()) as day0, date_trunc('week', now()) as week0,
+  current_setting('TimeZone') as time_zone`;
+
+/** One tile's query: a named subquery over the bounds `b` (the bench times each alone, README "Performance"). */
+export interface TileQuery {
+  name: string;
+  query: RawBuilder<unknown>;
+}
+
+/**
+ * The tiles' queries for this user and choice, each scoped by the grants (and the chosen client), and the one statement
+ * answering them all as JSON.
+ */
+export function dashboardQueries(
+  user: SessionUser,
+  choice: DashboardChoice,
+): { tiles: TileQuery[]; statement: RawBuilder<{ answer: DashboardAnswer }> } {
   const whId = choice.whId;
   const clientCode = choice.clientCode ?? '';
-  checkChoice(user, whId, clientCode);
   const on = (alias: string, client: RawBuilder<unknown> | null = null) =>
     scope(user, whId, clientCode, ref(`${alias}.wh_id`), client ?? ref(`${alias}.client_code`));
   // A delivery has no client: it is seen when every client of its cartons is granted (shipping.guard), and belongs to a
@@ -52,87 +67,110 @@ export async function dashboardTiles(db: Db, user: SessionUser, choice: Dashboar
     ? sql`and exists (select 1 from tbl_shipping_label dc where dc.wh_id = d.wh_id and dc.delivery_number = d.delivery_number
         and dc.client_code = ${clientCode})`
     : sql``;
-  const { rows } = await sql<{ answer: DashboardAnswer }>`
-    with b as (
-      select now() as as_of, date_trunc('day', now()) as day0, date_trunc('week', now()) as week0,
-        current_setting('TimeZone') as time_zone
-    ),
-    receipts as (
+  const tiles: TileQuery[] = [
+    {
+      name: 'receipts',
+      query: sql`
       select count(distinct r.receipt_id) filter (where r.receipt_date >= b.day0)::int as docs_today,
         count(distinct r.receipt_id)::int as docs_week,
         count(*) filter (where r.receipt_date >= b.day0)::int as lines_today, count(*)::int as lines_week
-      from t_receipt r, b where r.receipt_date >= b.week0 and ${on('r')}
-    ),
-    ledger as (
+      from t_receipt r, b where r.receipt_date >= b.week0 and ${on('r')}`,
+    },
+    {
+      name: 'ledger',
+      query: sql`
       select count(*) filter (where l.tran_type = 'PUTAWAY' and l.tran_date >= b.day0)::int as putaways_today,
         count(*) filter (where l.tran_type = 'PUTAWAY')::int as putaways_week,
         count(*) filter (where l.tran_type = 'PICK' and l.tran_date >= b.day0)::int as picks_today,
         count(*) filter (where l.tran_type = 'PICK')::int as picks_week,
         count(*) filter (where l.tran_type = 'INSPECT_FAIL' and l.tran_date >= b.day0)::int as inspect_fails_today
       from tran_log l, b
-      where l.tran_type in ('PUTAWAY', 'PICK', 'INSPECT_FAIL') and l.tran_date >= b.week0 and ${on('l')}
-    ),
-    hours as (
+      where l.tran_type in ('PUTAWAY', 'PICK', 'INSPECT_FAIL') and l.tran_date >= b.week0 and ${on('l')}`,
+    },
+    {
+      name: 'hours',
+      query: sql`
       select coalesce(json_agg(json_build_object('hour', h.hour, 'picks', h.picks) order by h.hour), '[]'::json) as list
       from (
         select extract(hour from l.tran_date)::int as hour, count(*)::int as picks
         from tran_log l, b where l.tran_type = 'PICK' and l.tran_date >= b.day0 and ${on('l')}
         group by 1
-      ) h
-    ),
-    orders as (
+      ) h`,
+    },
+    {
+      name: 'orders',
+      query: sql`
       select coalesce(json_object_agg(o.status, o.n), '{}'::json) as by_status
       from (
         select o.status, count(*)::int as n from t_order o
         where o.status = any(${[...OPEN_ORDER_STATUSES]}::varchar[]) and ${on('o')}
         group by o.status
-      ) o
-    ),
-    waves as (
-      select w.wave_id, w.status, w.released_date, sum(t.quantity) as qty, sum(t.picked_qty) as picked_qty,
-        sum(t.short_qty) as short_qty
-      from t_wave_master w
-      join t_wave_pick_task t on t.wh_id = w.wh_id and t.wave_id = w.wave_id and ${on('t')}
-      where w.wh_id = ${whId} and w.status in ('R', 'P')
-      group by w.wave_id, w.status, w.released_date
-    ),
-    wave_list as (
+      ) o`,
+    },
+    {
+      name: 'wave_list',
+      query: sql`
       select count(*)::int as n, coalesce(json_agg(json_build_object('waveId', v.wave_id, 'status', v.status,
           'releasedDate', v.released_date, 'qty', trim_scale(v.qty)::text, 'pickedQty', trim_scale(v.picked_qty)::text,
           'shortQty', trim_scale(v.short_qty)::text) order by v.released_date, v.wave_id)
         filter (where v.rank <= ${WAVES_SHOWN}), '[]'::json) as list
-      from (select waves.*, row_number() over (order by released_date, wave_id) as rank from waves) v
-    ),
-    cartons as (
+      from (
+        select w.wave_id, w.status, w.released_date, sum(t.quantity) as qty, sum(t.picked_qty) as picked_qty,
+          sum(t.short_qty) as short_qty, row_number() over (order by w.released_date, w.wave_id) as rank
+        from t_wave_master w
+        join t_wave_pick_task t on t.wh_id = w.wh_id and t.wave_id = w.wave_id and ${on('t')}
+        where w.wh_id = ${whId} and w.status in ('R', 'P')
+        group by w.wave_id, w.status, w.released_date
+      ) v`,
+    },
+    {
+      name: 'cartons',
+      query: sql`
       select count(*) filter (where c.close_time >= b.day0)::int as today, count(*)::int as week
-      from tbl_shipping_label c, b where c.close_time >= b.week0 and ${on('c')}
-    ),
-    deliveries as (
+      from tbl_shipping_label c, b where c.close_time >= b.week0 and ${on('c')}`,
+    },
+    {
+      name: 'deliveries',
+      query: sql`
       select count(*) filter (where d.ship_time >= b.day0)::int as today, count(*)::int as week
       from t_delivery d, b
       where d.wh_id = ${whId} and d.status = 'S' and d.ship_time >= b.week0 and ${deliveryClientScope(user, 'read', 'd')}
-        ${deliveryOfClient}
-    ),
-    held as (select count(*)::int as n from t_stored_item s where s.status = 'H' and ${on('s')}),
-    shorts as (
+        ${deliveryOfClient}`,
+    },
+    { name: 'held', query: sql`select count(*)::int as n from t_stored_item s where s.status = 'H' and ${on('s')}` },
+    {
+      name: 'shorts',
+      query: sql`
       select count(*)::int as n from t_wave_pick_task t
       join t_wave_master w on w.wh_id = t.wh_id and w.wave_id = t.wave_id and w.status <> 'S'
-      where t.short_qty > 0 and ${on('t')}
-    ),
-    refusals as (
-      select count(*)::int as n from exception_log e, b where e.tran_date >= b.day0 and ${on('e', itemClient('e'))}
-    ),
-    webhooks as (
+      where t.short_qty > 0 and ${on('t')}`,
+    },
+    {
+      name: 'refusals',
+      query: sql`select count(*)::int as n from exception_log e, b where e.tran_date >= b.day0 and ${on('e', itemClient('e'))}`,
+    },
+    {
+      name: 'webhooks',
+      query: sql`
       select count(*)::int as n from t_webhook_delivery wd
       join t_webhook_subscription ws on ws.id = wd.subscription_id
-      where wd.status = 'F' and ${on('ws')}
-    ),
-    expiring as (${expiringStockCount(on('m'))}),
-    stations as (
+      where wd.status = 'F' and ${on('ws')}`,
+    },
+    { name: 'expiring', query: expiringStockCount(on('m')) },
+    {
+      name: 'stations',
+      query: sql`
       select count(*)::int as active,
         count(*) filter (where k.last_seen >= now() - ${`${STATION_ONLINE_MINUTES} minutes`}::interval)::int as online
-      from t_kiosk_station k where k.wh_id = ${whId} and k.status = 'A'
-    )
+      from t_kiosk_station k where k.wh_id = ${whId} and k.status = 'A'`,
+    },
+  ];
+  const ctes = sql.join(
+    tiles.map((tile) => sql`${sql.raw(tile.name)} as (${tile.query})`),
+    sql`, `,
+  );
+  const statement = sql<{ answer: DashboardAnswer }>`
+    with b as (${BOUNDS}), ${ctes}
     select json_build_object(
       'whId', ${whId}::text, 'clientCode', ${clientCode}::text,
       'asOf', b.as_of, 'dayStart', b.day0, 'weekStart', b.week0, 'timeZone', b.time_zone,
@@ -150,8 +188,17 @@ export async function dashboardTiles(db: Db, user: SessionUser, choice: Dashboar
       'expiringStock', expiring.count,
       'stations', json_build_object('active', stations.active, 'online', stations.online)
     ) as answer
-    from b, receipts, ledger, hours, orders, wave_list, cartons, deliveries, held, shorts, refusals, webhooks, expiring,
-      stations`.execute(db);
+    from b, ${sql.join(tiles.map((tile) => sql.raw(tile.name)))}`;
+  return { tiles, statement };
+}
+
+/** One tile's query alone, over the same bounds (the bench's per-tile figures). */
+export const tileStatement = (tile: TileQuery) => sql`with b as (${BOUNDS}) select * from (${tile.query}) tile`;
+
+/** The tiles of one warehouse (and client) for this user: one statement. */
+export async function dashboardTiles(db: Db, user: SessionUser, choice: DashboardChoice): Promise<DashboardAnswer> {
+  checkChoice(user, choice.whId, choice.clientCode ?? '');
+  const { rows } = await dashboardQueries(user, choice).statement.execute(db);
   const answer = rows[0]!.answer;
   // json_build_object writes times in PostgreSQL's text form; the wire carries ISO 8601 (as every other time).
   return {
