@@ -80,7 +80,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The dashboard; `onChoice` tells the home page which warehouse it shows (nothing else needs it). */
+/** The dashboard of the user's chosen warehouse and client (home page, and the Wms/Dashboard screen). */
 export function Dashboard() {
   const t = useT();
   const intl = useIntl();
@@ -195,7 +195,8 @@ export function Dashboard() {
               id="waves"
               label={t('dashboard.wavesInProgress')}
               value={a.wavesInProgress}
-              target={{ screen: 'Wms/TWaveMaster', filters: { whId: choice.whId, status: 'P' } }}
+              // Released and picking waves both count: the list by warehouse (a filter takes one status).
+              target={{ screen: 'Wms/TWaveMaster', filters: { whId: choice.whId } }}
             />
           </Section>
           <Section title={t('dashboard.section.orders')}>
