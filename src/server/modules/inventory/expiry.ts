@@ -26,8 +26,14 @@ export const ACCEPT_EXPIRED = 'sys:tblInvAdjustment:acceptExpired';
 /** Ten years: the largest number of days a control or an order may name. */
 export const MAX_DAYS = 3650;
 
-/** A stock row of `v_expiring_stock` (alias `m`) within its warning days of expiry, expired rows included. */
-export const WITHIN_WARNING_DAYS = sql`m.days_left <= m.warning_days`;
+/**
+ * A stock row of `v_expiring_stock` (alias `m`) within its warning days of expiry, expired rows included. The second
+ * condition is implied by the first (no row warns earlier than the largest warning days set, or the default): it bounds
+ * the expiry so that the ledger's (wh_id, expiration_date) index reads only rows that can be within their warning days.
+ */
+export const WITHIN_WARNING_DAYS = sql`m.days_left <= m.warning_days and m.expiry <= current_date + (
+  select greatest(${DEFAULT_WARNING_DAYS}, coalesce(max(c.control_value::int), 0)) from t_whse_control c
+  where c.control_name = ${EXPIRY_WARNING_DAYS} and c.control_value ~ '^[0-9]{1,4}$')`;
 
 /**
  * The expiring-stock count (the home screen's and the dashboard's tile): the rows of `v_expiring_stock` (alias `m`)
