@@ -17,8 +17,8 @@ const RUN = process.env.WHARF_E2E_RUN;
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
-  timeout: 400_000,
-  expect: { timeout: 45_000 },
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
   workers: WORKERS,
   retries: 0,
   // npm test (tests/run.mjs) also asks for a JSON report, from which it lists the slowest tests at the end.
@@ -41,7 +41,7 @@ export default defineConfig({
   webServer: Array.from({ length: WORKERS }, (_, i) => ({
     command: 'node tests/e2e/startServer.mjs',
     url: `http://127.0.0.1:${PORT + i}/api/config/public`,
-    timeout: 900_000,
+    timeout: 120_000,
     reuseExistingServer: false,
     env: { PORT: String(PORT + i), WHARF_E2E_RUN: RUN },
   })),
