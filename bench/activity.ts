@@ -4,7 +4,7 @@ import type { Connection } from '../src/server/db/connect';
 
 /**
  * Activity at scale for the benches, on the demo database: ledger history (tran_log), stock rows (t_stored_item) and
- * receipts (t_receipt), each one set-based statement. Shared by the trace, inventory and reports benches.
+ * receipts (t_receipt), each one set-based statement. Shared by the trace, inventory, reports and dashboard benches.
  */
 
 /**

@@ -10,6 +10,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { randomCaptchaCode } from './modules/auth/auth.service';
 import { registerBackupRoutes } from './modules/backup/backup.routes';
 import { registerCycleCountRoutes } from './modules/cyclecount/cyclecount.routes';
+import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { registerImportRoutes } from './modules/imports/imports.routes';
 import { registerInspectionRoutes } from './modules/inbound/inspection.routes';
 import { PO_BINDINGS } from './modules/inbound/po.bindings';
@@ -199,6 +200,7 @@ export async function buildApp(options: AppOptions): Promise<WharfApp> {
         tag('imports', () => registerImportRoutes(api, ctx));
         tag('webhooks', () => registerWebhookRoutes(api, ctx));
         tag('integration', () => registerIntegrationRoutes(api, ctx));
+        tag('dashboard', () => registerDashboardRoutes(api, ctx));
         tag('api', () =>
           api.get(
             '/openapi.json',

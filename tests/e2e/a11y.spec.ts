@@ -25,7 +25,11 @@ async function openList(page: Page, url: string, entity: string): Promise<void> 
 }
 
 async function workspace(page: Page, lang: Lang): Promise<void> {
+  // The home page: the dashboard (issue 29), then the spec's carousel one tab away.
   await page.goto('/');
+  await expect(page.getByTestId('dash-receipts')).toBeVisible();
+  await expectAccessible(page, `home dashboard ${lang}`);
+  await page.getByTestId('home-tab-about').click();
   await expect(page.locator('.home-carousel')).toBeVisible();
   await expectAccessible(page, `home ${lang}`);
 

@@ -6,7 +6,7 @@ import type SlInputElement from '@shoelace-style/shoelace/dist/components/input/
 import type SlSelectElement from '@shoelace-style/shoelace/dist/components/select/select.component.js';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { type EntityDef, isSortable, rowTimes } from '../../shared/entities/defineEntity';
 import { permission } from '../../shared/permissions';
 import { SUCCESS } from '../../shared/wire';
@@ -20,6 +20,7 @@ import { session, usePermission, useScreenName } from './session';
 import { SlButton, SlIcon, SlInput, SlOption, SlSelect } from './sl';
 import { formatDate, formatDateTime } from './tableState';
 import { fitTextStyle } from './textWidth';
+import { filtersFromQuery } from './urlFilters';
 import { type Filters, pagedTableProps, useFindPage } from './useFindPage';
 import { offeredWarehouseClient, WarehouseClientSelect } from './WarehouseClientSelect';
 import { WarehouseSelect } from './WarehouseSelect';
@@ -136,10 +137,22 @@ export function EntityListPage({
 }: EntityListPageProps) {
   const t = useT();
   const confirm = useConfirm();
-  const page = useFindPage<EntityRow>(entity.name, pageSize, fixedFilters, tableId ?? entity.name, findCall, requiredFilters);
-  const [draft, setDraft] = useState<Filters>({});
+  // Filters named in the address (a dashboard tile's link): the list opens filtered so (README "Filters from the address").
+  const query = useSearch();
+  const extraKeys = useMemo(() => (extraFilters ?? []).map((f) => f.key), [extraFilters]);
+  const urlFilters = useMemo(() => filtersFromQuery(query, entity, extraKeys), [query, entity, extraKeys]);
+  const [openedWith] = useState(urlFilters);
+  const page = useFindPage<EntityRow>(
+    entity.name,
+    pageSize,
+    fixedFilters || Object.keys(openedWith).length > 0 ? { ...openedWith, ...fixedFilters } : undefined,
+    tableId ?? entity.name,
+    findCall,
+    requiredFilters,
+  );
+  const [draft, setDraft] = useState<Filters>(openedWith);
   // Search reads the filters as typed, even when the click comes before React has re-rendered.
-  const draftRef = useRef<Filters>({});
+  const draftRef = useRef<Filters>(openedWith);
   const updateDraft = (next: Filters) => {
     draftRef.current = next;
     setDraft(next);
@@ -157,6 +170,18 @@ export function EntityListPage({
   useEffect(() => {
     if (reloadKey) reload();
   }, [reloadKey, reload]);
+  // The tab stays mounted: a later link to it with other filters (a new `t`) filters it anew.
+  // Compared by content: a screen may pass its extra filters anew on every render.
+  const shownUrlFilters = useRef(JSON.stringify(openedWith));
+  useEffect(() => {
+    const key = JSON.stringify(urlFilters);
+    if (key === shownUrlFilters.current) return;
+    shownUrlFilters.current = key;
+    if (Object.keys(urlFilters).length === 0) return;
+    draftRef.current = urlFilters;
+    setDraft(urlFilters);
+    searchPage({ ...urlFilters, ...fixedFilters });
+  }, [urlFilters, fixedFilters, searchPage]);
 
   // A lines screen opened by its address without the keys it shows the lines of: nothing to ask the server.
   const missingKeys = Boolean(fixedFilters && requiredFilters?.some((key) => key in fixedFilters && !fixedFilters[key]));

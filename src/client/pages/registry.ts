@@ -90,6 +90,8 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'Wms/TStoredItem': lazy(() => import('./inventory/StoredItemPage').then((m) => ({ default: m.StoredItemPage }))),
   'Wms/ExpiringStock': lazy(() => import('./inventory/ExpiringStockPage').then((m) => ({ default: m.ExpiringStockPage }))),
   'Wms/Trace': lazy(() => import('./trace/TracePage').then((m) => ({ default: m.TracePage }))),
+  // The home dashboard as a tab of its own (modules/dashboard/README.md).
+  'Wms/Dashboard': lazy(() => import('./home/Dashboard').then((m) => ({ default: m.Dashboard }))),
   'Wms/SerialLookup': lazy(() => import('./inventory/SerialLookupPage').then((m) => ({ default: m.SerialLookupPage }))),
   ...inventoryTaskScreens(),
   ...CYCLE_COUNT_SCREENS,

@@ -36,6 +36,7 @@ import * as m0035 from './migrations/0035_job_runs';
 import * as m0036 from './migrations/0036_reports';
 import * as m0037 from './migrations/0037_idempotency_claims';
 import * as m0038 from './migrations/0038_webhook_pause';
+import * as m0039 from './migrations/0039_dashboard';
 
 // Listed explicitly: the server is one esbuild bundle, so nothing is read from disk at run time.
 const MIGRATIONS: Record<string, Migration> = {
@@ -75,6 +76,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0036_reports': m0036,
   '0037_idempotency_claims': m0037,
   '0038_webhook_pause': m0038,
+  '0039_dashboard': m0039,
 };
 
 /** Brings the schema to the newest version; fails loudly (the server must not start half-migrated). */

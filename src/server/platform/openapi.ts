@@ -99,6 +99,7 @@ export const MODULE_TAGS = {
   imports: 'Excel import',
   webhooks: 'Webhook subscriptions and deliveries',
   integration: 'Business API for integrators: an order or PO with its lines in one call, cancel, stock',
+  dashboard: "The home dashboard: the day's and week's figures of a warehouse, and the user's remembered choice",
   api: 'This description',
 } as const;
 export type ModuleTag = keyof typeof MODULE_TAGS;

@@ -5,7 +5,8 @@ import { SUCCESS } from '../../../shared/wire';
 import { apiPost } from '../../kit/api';
 import { useT } from '../../kit/i18n';
 import { usePermission } from '../../kit/session';
-import { SlButton, SlCarousel, SlCarouselItem, SlIcon } from '../../kit/sl';
+import { SlButton, SlCarousel, SlCarouselItem, SlIcon, SlTab, SlTabGroup, SlTabPanel } from '../../kit/sl';
+import { Dashboard } from './Dashboard';
 
 const EXPIRING_URL = '/Wms/ExpiringStock';
 
@@ -67,8 +68,36 @@ const ENVIRONMENT = [
   ['esbuild', 'home.env.esbuild'],
 ] as const;
 
-/** The landing page (spec 000 §1): a rotating carousel with introduction, feature plan and environment. */
+/**
+ * The home page: for users holding sys:dashboard:view the dashboard, with the spec's landing carousel (spec 000 §1) one
+ * tab away ("关于 Wharf" / "About Wharf"); for everyone else the carousel as before, with the expiring-stock count.
+ */
 export function HomePage() {
+  const t = useT();
+  const canDashboard = usePermission(permission('dashboard', 'view'));
+  if (!canDashboard) return <Landing />;
+  return (
+    <div className="home-page">
+      <SlTabGroup className="home-tabs">
+        <SlTab slot="nav" panel="dashboard" data-testid="home-tab-dashboard">
+          {t('dashboard.tab')}
+        </SlTab>
+        <SlTab slot="nav" panel="about" data-testid="home-tab-about">
+          {t('dashboard.about')}
+        </SlTab>
+        <SlTabPanel name="dashboard">
+          <Dashboard />
+        </SlTabPanel>
+        <SlTabPanel name="about">
+          <Landing />
+        </SlTabPanel>
+      </SlTabGroup>
+    </div>
+  );
+}
+
+/** The landing page (spec 000 §1): a rotating carousel with introduction, feature plan and environment. */
+function Landing() {
   const t = useT();
   return (
     <div className="home-page">

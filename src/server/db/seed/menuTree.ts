@@ -179,6 +179,8 @@ export const MENU_TREE: MenuSeed[] = [
     nameEn: 'Logs and reports',
     icon: 'journal-text',
     children: [
+      // The home dashboard as a screen of its own too (modules/dashboard/README.md); its button sys:dashboard:view.
+      screen('看板', 'Dashboard', 'Wms/Dashboard', 'dashboard', { viewOnly: true }),
       screen('事务日志', 'Transaction log', 'Wms/TranLog', 'tranLog', { viewOnly: true }),
       screen('异常日志', 'Exception log', 'Wms/ExceptionLog', 'exceptionLog', { viewOnly: true }),
       screen('报表', 'Reports', 'Wms/Report', 'report', { viewOnly: true }),

@@ -20,6 +20,7 @@ import { AppError } from '../../platform/errors';
 import { grantScope } from '../../platform/grants';
 import { envelope } from '../../platform/openapi';
 import { parseDays } from '../masterdata/controls';
+import { expiringStockCount, WITHIN_WARNING_DAYS } from './expiry';
 
 interface ExpirySearch {
   whId: string;
@@ -50,7 +51,7 @@ export function registerExpiryRoutes(app: FastifyInstance, ctx: AppContext): voi
         const days = typed === '' ? null : parseDays(typed);
         if (typed !== '' && days === null)
           throw new AppError('controlDaysInvalid', { controlName: 'inventory.expiring.days', value: typed });
-        where.add(days === null ? sql`m.days_left <= m.warning_days` : sql`m.days_left <= ${days}::int`);
+        where.add(days === null ? WITHIN_WARNING_DAYS : sql`m.days_left <= ${days}::int`);
       },
       // No totals: a stock row is its own line (an empty select adds no column).
       totals: sql`select`,
@@ -67,9 +68,7 @@ export function registerExpiryRoutes(app: FastifyInstance, ctx: AppContext): voi
       config: { permission: permission('expiringStock', 'view') },
     },
     async (request) => {
-      const { rows } = await sql<{ count: number }>`
-        select count(*)::int as count from v_expiring_stock m
-        where ${grantScope(request.user!, sql.ref('m.wh_id'), sql.ref('m.client_code'))} and m.days_left <= m.warning_days`.execute(
+      const { rows } = await expiringStockCount(grantScope(request.user!, sql.ref('m.wh_id'), sql.ref('m.client_code'))).execute(
         ctx.db,
       );
       return ok({ count: rows[0]?.count ?? 0 });

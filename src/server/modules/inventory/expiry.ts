@@ -6,11 +6,11 @@
  * one site's warehouses share the database's time zone, and every rule reads the same day from the same clock, also
  * when several server processes run. A lot expires at the end of its expiry date: it is expired when expiry < today.
  */
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Trx } from '../../crud/crud.types';
 import type { Db } from '../../db/connect';
 import { inTransaction } from '../../db/transaction';
-import { parseDays } from '../masterdata/controls';
+import { EXPIRY_WARNING_DAYS, parseDays } from '../masterdata/controls';
 import { lockStockKeys, type StockKey, setHold } from './ledger.service';
 
 export const DEFAULT_WARNING_DAYS = 30;
@@ -19,6 +19,23 @@ export const EXPIRED_HOLD_REASON = 'EXPIRED';
 /** The permissions that let expired or short-dated stock in (menu seed, inbound and inventory READMEs). */
 export const ACCEPT_SHORT_DATED = 'sys:tReceipt:acceptShortDated';
 export const ACCEPT_EXPIRED = 'sys:tblInvAdjustment:acceptExpired';
+
+/**
+ * A stock row of `v_expiring_stock` (alias `m`) within its warning days of expiry, expired rows included. The second
+ * condition is implied by the first (no row warns earlier than the largest warning days set, or the default): it bounds
+ * the expiry so that the ledger's (wh_id, expiration_date) index reads only rows that can be within their warning days.
+ */
+export const WITHIN_WARNING_DAYS = sql`m.days_left <= m.warning_days and m.expiry <= current_date + (
+  select greatest(${DEFAULT_WARNING_DAYS}, coalesce(max(c.control_value::int), 0)) from t_whse_control c
+  where c.control_name = ${EXPIRY_WARNING_DAYS} and c.control_value ~ '^[0-9]{1,4}$')`;
+
+/**
+ * The expiring-stock count (the home screen's and the dashboard's tile): the rows of `v_expiring_stock` (alias `m`)
+ * within their warning days that `scope` admits (the grants, a warehouse, a client). One statement, or a subquery of one.
+ */
+export function expiringStockCount(scope: RawBuilder<unknown>): RawBuilder<{ count: number }> {
+  return sql<{ count: number }>`select count(*)::int as count from v_expiring_stock m where ${scope} and ${WITHIN_WARNING_DAYS}`;
+}
 
 /** Day controls of a warehouse: the warehouse's value and each client's own (invalid values are ignored). */
 export interface DayControl {
