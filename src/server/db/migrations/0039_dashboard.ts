@@ -25,7 +25,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       primary key (user_id, name)
     );
 
-    create index t_receipt_date on t_receipt (wh_id, receipt_date);
+    -- t_receipt (wh_id, receipt_date), the receipts of a day, is 0036_reports' t_receipt_date.
     create index tbl_shipping_label_closed on tbl_shipping_label (wh_id, close_time) where close_time is not null;
     create index t_delivery_shipped on t_delivery (wh_id, ship_time) where ship_time is not null;
     create index tran_log_type_date on tran_log (wh_id, tran_type, tran_date) include (client_code);
