@@ -11,11 +11,13 @@ import { type Action, permission } from '../../shared/permissions';
 import { isCalendarDate } from '../../shared/validation';
 import { MAX_PAGE_SIZE, type PageResult, type PageSort } from '../../shared/wire';
 import type { Db } from '../db/connect';
+import { page } from '../platform/answerSchemas';
 import type { AppContext, SessionUser } from '../platform/context';
 import { ok } from '../platform/envelope';
 import { AppError } from '../platform/errors';
 import { grantScope, grantsWarehouse } from '../platform/grants';
-import { PageNumSchema } from './crud.routes';
+import { envelope } from '../platform/openapi';
+import { entityRowSchema, PageNumSchema } from './crud.routes';
 import type { Row } from './crud.types';
 import { filterValue, matchCondition } from './filter';
 
@@ -149,7 +151,11 @@ export function registerDocumentSearchRoute<S extends { whId: string }>(
   });
   app.post(
     `/${def.entity.name}/findPageByPara`,
-    { schema: { body }, config: { permission: permission(def.entity.resource, action) } },
+    // The header rows as stored, each with the columns of its lines' totals (kept by the row's additionalProperties).
+    {
+      schema: { body, response: { 200: envelope(page(entityRowSchema(def.entity))) } },
+      config: { permission: permission(def.entity.resource, action) },
+    },
     async (request) => {
       const { pageNum, pageSize, sort, columnFilters } = request.body as {
         pageNum: number;

@@ -30,6 +30,20 @@ function orNull(schema: JsonSchema): JsonSchema {
 
 /** Marks the envelope's `errorCode`, which the description points at `components.schemas.ErrorCode`. */
 const ERROR_CODE_MARK = 'x-wharf-error-code';
+/** Marks where a route's schema uses a shared schema (`sharedSchema`), which the description points at. */
+const SHARED_MARK = 'x-wharf-shared';
+/** The shared schemas by name, under `components.schemas` (filled as the route modules load, before registering). */
+const SHARED_SCHEMAS: Record<string, JsonSchema> = {};
+
+/**
+ * A schema shared by name under `components.schemas`: what a recursive shape (a tree whose nodes hold nodes) needs,
+ * since a route's schema cannot refer to itself. `build` gets the reference to use inside the schema; the answer is
+ * the reference for a route's schema.
+ */
+export function sharedSchema(name: string, build: (self: JsonSchema) => JsonSchema): JsonSchema {
+  SHARED_SCHEMAS[name] ??= build({ $ref: `#/components/schemas/${name}` });
+  return { [SHARED_MARK]: name };
+}
 
 /**
  * The answer of every JSON route: `code` 200 with `data`, or a business refusal (code -10000, `msg` in the request's
@@ -146,6 +160,7 @@ function withErrorCodeRef(value: unknown): unknown {
   if (typeof value !== 'object' || value === null) return value;
   const record = value as JsonSchema;
   if (record[ERROR_CODE_MARK] === true) return { $ref: '#/components/schemas/ErrorCode' };
+  if (typeof record[SHARED_MARK] === 'string') return { $ref: `#/components/schemas/${record[SHARED_MARK]}` };
   return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, withErrorCodeRef(v)]));
 }
 
@@ -180,7 +195,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       tags: Object.entries(MODULE_TAGS).map(([name, description]) => ({ name, description })),
       components: {
         securitySchemes: { token: { type: 'apiKey', in: 'header', name: TOKEN_HEADER } },
-        schemas: { ErrorCode: errorCodeSchema() },
+        schemas: { ErrorCode: errorCodeSchema(), ...SHARED_SCHEMAS },
       },
       security: [{ token: [] }],
     },
