@@ -16,7 +16,9 @@ export function prepareAnswers(dir) {
 
 /**
  * The report of a run: answers checked, the distinct mismatches (`METHOD /path status: problem` → how many answers),
- * and the described routes no answer came from. Null when nothing was recorded (no suite ran a server). Written to
+ * and the described routes no suite answered. A route counts as answered when its handler answered (HTTP 200: its data
+ * or a business refusal): the 401 and 403 every route gives the security walk, or a 400 of bad input, never reach the
+ * answer its schema describes. Null when nothing was recorded (no suite ran a server). Written to
  * `<dir>/report.json` too.
  */
 export function readConformance(dir) {
@@ -24,12 +26,14 @@ export function readConformance(dir) {
   if (!fs.existsSync(operationsFile)) return null;
   const operations = JSON.parse(fs.readFileSync(operationsFile, 'utf8'));
   const answered = new Map();
+  const handled = new Set();
   const problems = new Map();
   for (const file of fs.readdirSync(dir).filter((f) => f.startsWith('answers-'))) {
     for (const line of fs.readFileSync(path.join(dir, file), 'utf8').split('\n')) {
       if (!line) continue;
       const answer = JSON.parse(line);
       answered.set(answer.route, (answered.get(answer.route) ?? 0) + 1);
+      if (answer.status === 200) handled.add(answer.route);
       for (const problem of answer.problems) {
         const key = `${answer.route} ${answer.status}: ${problem}`;
         problems.set(key, (problems.get(key) ?? 0) + 1);
@@ -38,10 +42,10 @@ export function readConformance(dir) {
   }
   const report = {
     total: [...answered.values()].reduce((a, b) => a + b, 0),
-    answered: operations.filter((op) => answered.has(op)).length,
+    answered: operations.filter((op) => handled.has(op)).length,
     operations: operations.length,
     problems: Object.fromEntries(problems),
-    never: operations.filter((op) => !answered.has(op)).sort(),
+    never: operations.filter((op) => !handled.has(op)).sort(),
   };
   fs.writeFileSync(path.join(dir, 'report.json'), JSON.stringify(report, null, 2));
   return report;
@@ -55,10 +59,11 @@ export function conformanceFailed(report, { strict = true } = {}) {
 /** Prints the report: the figures, each mismatch (with how many answers) and each route never answered. */
 export function printConformance(report, log = console.log) {
   const problems = Object.entries(report.problems);
-  log(`[conformance] ${report.total} answers checked over ${report.answered} of ${report.operations} described routes`);
+  log(`[conformance] ${report.total} answers checked; ${report.answered} of ${report.operations} described routes answered`);
   log(`[conformance] ${problems.length} distinct mismatches`);
   for (const [problem, count] of problems) log(`  ${problem} (×${count})`);
-  log(`[conformance] ${report.never.length} routes never answered by the suites${report.never.length ? ':' : ''}`);
+  const never = `${report.never.length} routes never answered by the suites (no HTTP 200 from their handler)`;
+  log(`[conformance] ${never}${report.never.length ? ':' : ''}`);
   for (const op of report.never) log(`  ${op}`);
 }
 
