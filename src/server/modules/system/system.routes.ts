@@ -35,7 +35,7 @@ const NameQuery = Type.Object({ name: Type.Optional(Type.String({ maxLength: 50 
 const UserNameQuery = Type.Object({ userName: Type.Optional(Type.String({ maxLength: 50 })) });
 
 /** A menu of the navigation or menu tree, its name in the caller's language (shared/wire.ts MenuNode). */
-export const menuNode = tree('MenuNode', {
+const menuNode = tree('MenuNode', {
   id: integer,
   parentId: integer,
   name: string,
