@@ -7,9 +7,26 @@ const shared = {
   isolate: false,
 };
 
+// The conformance check (src/server/README.md "The API description"): with WHARF_RECORD_ANSWERS=<dir>, the servers of
+// the suites check every answer against the description and record it there. WHARF_RECORD_PROJECTS names the projects
+// that record (comma-separated; empty or unset: every project): `npm test` records on one (tests/run.mjs), since
+// both run the same files, and `node tests/apiConformance.mjs` on each it runs.
+const recordDir = process.env.WHARF_RECORD_ANSWERS ?? '';
+const recordOn = process.env.WHARF_RECORD_PROJECTS?.split(',').filter(Boolean) ?? [];
+const recordEnv = (name: string) => ({
+  WHARF_RECORD_ANSWERS: recordOn.length === 0 || recordOn.includes(name) ? recordDir : '',
+});
+
 // The API suites run on a fresh PGlite, and again on PostgreSQL when WHARF_TEST_DATABASE_URL is set.
 const projects = [
-  { test: { ...shared, name: 'pglite', env: { WHARF_TEST_DB: 'pglite' }, globalSetup: ['tests/support/globalSetup.ts'] } },
+  {
+    test: {
+      ...shared,
+      name: 'pglite',
+      env: { WHARF_TEST_DB: 'pglite', ...recordEnv('pglite') },
+      globalSetup: ['tests/support/globalSetup.ts'],
+    },
+  },
 ];
 if (process.env.WHARF_TEST_DATABASE_URL) {
   projects.push({
@@ -18,7 +35,7 @@ if (process.env.WHARF_TEST_DATABASE_URL) {
       // Several server processes on one database (tests/multiprocess): PostgreSQL only, as PGlite is one process.
       include: [...shared.include, 'tests/multiprocess/**/*.test.ts'],
       name: 'postgres',
-      env: { WHARF_TEST_DB: 'postgres' },
+      env: { WHARF_TEST_DB: 'postgres', ...recordEnv('postgres') },
       globalSetup: ['tests/support/globalSetup.ts'],
     },
   });

@@ -2,13 +2,16 @@
 // side by side, the API tests at a lower priority. The browser tests go one step at a time (the page, then the
 // server, then the page): every slice of a core taken from them lengthens the run, while the API tests are all
 // throughput and take whatever the browser leaves. Each line is prefixed with its suite; the exit code is the first
-// failure's. At the end, the slowest test files and tests of both suites and a one-line summary (tests/summary.mjs),
+// failure's. The API tests of one project (postgres when it runs, else pglite) check every answer against the API
+// description (tests/conformance.mjs): a mismatch, or an /api route no suite answered, fails the run. At the end, the
+// slowest test files and tests of both suites, the conformance findings and a one-line summary (tests/summary.mjs),
 // from their JSON reports. docs/testing.md has the budget and what keeps the suites within it.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
+import { answersDir, conformanceFailed, prepareAnswers, readConformance } from './conformance.mjs';
 import { printSummary } from './summary.mjs';
 
 const runStarted = Date.now();
@@ -17,6 +20,8 @@ const apiReport = path.join(REPORTS, 'api.json');
 const e2eReport = path.join(REPORTS, 'e2e.json');
 fs.rmSync(REPORTS, { recursive: true, force: true });
 fs.mkdirSync(REPORTS, { recursive: true });
+const answers = answersDir();
+prepareAnswers(answers);
 const times = { api: 0, e2e: 0, node24: 0, total: 0 };
 
 /**
@@ -49,7 +54,18 @@ function run(name, command, args, env = {}, nice = 0) {
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 // The browser tests wait on one page at a time (each step on the browser, then the server): every slice of a core
 // the API tests take from them lengthens the run, while the API tests, all throughput, lose nothing by yielding.
-const api = run('api', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${apiReport}`], {}, 10);
+// One project records (both run the same files): postgres, the database of production, when it runs.
+const record = {
+  WHARF_RECORD_ANSWERS: answers,
+  WHARF_RECORD_PROJECTS: process.env.WHARF_TEST_DATABASE_URL ? 'postgres' : 'pglite',
+};
+const api = run(
+  'api',
+  npx,
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${apiReport}`],
+  record,
+  10,
+);
 const e2e = run('build', process.execPath, ['build.mjs']).then((code) =>
   code === 0 ? run('e2e', npx, ['playwright', 'test'], { WHARF_E2E_REPORT: e2eReport }) : code,
 );
@@ -63,8 +79,11 @@ const node24 =
     : Promise.resolve(0);
 const codes = await Promise.all([api, e2e, node24]);
 times.total = Date.now() - runStarted;
+// The description must not drift from the answers: a mismatch, a route never answered, or no answers at all fails.
+const conformance = readConformance(answers);
+codes.push(conformance && !conformanceFailed(conformance) ? 0 : 1);
 try {
-  printSummary({ apiReport, e2eReport, root: process.cwd(), times });
+  printSummary({ apiReport, e2eReport, root: process.cwd(), times, conformance });
 } catch (error) {
   // The summary only reports: a report it cannot read never changes the outcome of the tests.
   console.log(`No summary: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,7 +1,10 @@
 // The end of `npm test` (tests/run.mjs): where the time went. Reads the JSON reports the API tests (vitest) and the
 // browser tests (Playwright) write beside their console output, and prints the slowest test files and tests of each,
-// then one line with the counts and times of both suites. A report that is missing (a suite that did not run) is said.
+// then the API description's conformance findings (tests/conformance.mjs) when they fail the run, and one line with the
+// counts and times of both suites and the conformance figures. A report that is missing (a suite that did not run) is
+// said.
 import fs from 'node:fs';
+import { conformanceFailed, conformanceLine, printConformance } from './conformance.mjs';
 
 /** How many of the slowest to list per kind. */
 const SLOWEST = 15;
@@ -84,9 +87,9 @@ function printFailures(title, failures) {
 
 /**
  * Prints the slowest lists and the one-line summary; `times` are the suites' wall-clock milliseconds as run.mjs
- * measured them.
+ * measured them, `conformance` the conformance report (tests/conformance.mjs; null: nothing recorded).
  */
-export function printSummary({ apiReport, e2eReport, root, times }) {
+export function printSummary({ apiReport, e2eReport, root, times, conformance }) {
   console.log('');
   const api = readJson(apiReport);
   const e2e = readJson(e2eReport);
@@ -94,11 +97,15 @@ export function printSummary({ apiReport, e2eReport, root, times }) {
   const e2eCounts = e2e ? e2eSummary(e2e) : null;
   printFailures('Failed API tests', apiCounts?.failures);
   printFailures('Failed browser tests (each failed try)', e2eCounts?.failures);
+  if (conformance && conformanceFailed(conformance)) {
+    console.log('API description conformance failed:');
+    printConformance(conformance, (line) => console.log(`  ${line}`));
+  }
   const part = (name, counts, ms) =>
     counts
       ? `${name} ${counts.passed}/${counts.total} passed${counts.failed ? `, ${counts.failed} failed` : ''}${counts.flaky ? `, ${counts.flaky} flaky` : ''} in ${minutes(ms)}`
       : `${name}: no report`;
   console.log(
-    `Summary: ${part('API', apiCounts, times.api)} · ${part('browser', e2eCounts, times.e2e)} · whole run ${minutes(times.total)}`,
+    `Summary: ${part('API', apiCounts, times.api)} (${conformanceLine(conformance)}) · ${part('browser', e2eCounts, times.e2e)} · whole run ${minutes(times.total)}`,
   );
 }

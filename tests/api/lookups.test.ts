@@ -368,6 +368,13 @@ describe('master-data lists', () => {
   it('shows code and description together', async () => {
     expect(await options('getCarrier', { whId: A })).toEqual([{ optionValue: 'SF', optionDisplay: 'SF 顺丰速运' }]);
   });
+
+  it('lists the SCAC codes of the active carriers that have one, with the carrier name', async () => {
+    await sql`update t_carrier set scac_code = case carrier_code when 'SF' then 'SFEX' when 'OLD' then 'OLDX' end
+      where wh_id = ${A} and carrier_code in ('SF', 'OLD')`.execute(t.connection.db);
+    expect(await options('getCarrierScac', { whId: A })).toEqual([{ optionValue: 'SFEX', optionDisplay: 'SFEX 顺丰速运' }]);
+    expect(await options('getCarrierScac', { whId: B })).toEqual([]);
+  });
 });
 
 describe('user lookups', () => {
@@ -389,6 +396,13 @@ describe('user lookups', () => {
     const own = await t.post('/api/globalOptions/getLocaleIdByUser', { userName: 'lk_a' }, userA);
     expect(own.body.data).toEqual({ localeId: 1033, language: 'en_us' });
     expect((await t.post('/api/globalOptions/getLocaleIdByUser', { userName: 'admin' }, userA)).status).toBe(403);
+  });
+
+  it("answers the locale id of a language, the caller's own when none is named, under both names of the spec", async () => {
+    for (const url of ['/api/sysOptions/getLocaleId', '/api/globalOptions1/getLocaleId']) {
+      expect((await t.post(url, { language: 'zh_cn' }, userA)).body.data).toEqual({ language: 'zh_cn', localeId: 2052 });
+      expect((await t.post(url, {}, userA)).body.data).toEqual({ language: 'en_us', localeId: 1033 });
+    }
   });
 
   it("lists the menus of the user's navigation tree with their path", async () => {

@@ -1,9 +1,10 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en_us.json';
 import zh from '../../locales/zh_cn.json';
 import { AnswerChecker, type OpenApiDocument } from '../../src/server/platform/answerRecorder';
-import { permissionsOf } from '../../src/server/platform/openapi';
+import { installRouteDescription, permissionsOf } from '../../src/server/platform/openapi';
 import { ERROR_CODES } from '../../src/shared/errors';
 import { PUBLIC } from '../../src/shared/permissions';
 import { createTestApp, type TestApp } from '../support/testApp';
@@ -19,7 +20,7 @@ interface Operation {
 type Document = OpenApiDocument & {
   openapi: string;
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, { enum: string[]; 'x-messages': Record<string, Record<string, string>> }> };
+  components: { schemas: Record<string, { enum: string[]; 'x-messages': Record<string, Record<string, string>> } | undefined> };
 };
 
 let t: TestApp;
@@ -82,6 +83,39 @@ describe('the description', () => {
     expect(errorCode.enum).toEqual([...ERROR_CODES]);
     expect(errorCode['x-messages'].zh_cn!.notFound).toBe((zh as Record<string, string>)['error.notFound']);
     expect(errorCode['x-messages'].en_us!.duplicateKey).toBe((en as Record<string, string>)['error.duplicateKey']);
+  });
+
+  it('gives every route its own answer schema: a route without one stops the server from building', async () => {
+    for (const route of apiRoutes().filter((r) => r.url !== '/api/openapi.json')) {
+      const schema = operation(route.method, route.url)!.responses['200']?.content?.['application/json']?.schema;
+      const data = (schema?.properties as Record<string, Record<string, unknown>> | undefined)?.data;
+      // A data schema says what it is: a type, a reference, or a choice of shapes.
+      expect(data && (data.type ?? data.$ref ?? data.anyOf ?? data.oneOf), `${route.method} ${route.url}`).toBeTruthy();
+    }
+    const bare = Fastify();
+    const tag = installRouteDescription(bare);
+    expect(() => tag('system', () => bare.post('/nothing', async () => ({})))).toThrow('POST /nothing has no response schema');
+    await bare.close();
+  });
+
+  it('shares recursive shapes by name: the menu tree refers to its node', async () => {
+    expect(doc.components.schemas.MenuNode).toBeDefined();
+    const nav = await t.app.inject({ method: 'GET', url: '/api/menu/findNavTree', headers: { token } });
+    const checker = new AnswerChecker(doc);
+    expect(checker.check('GET', '/api/menu/findNavTree', 200, 'application/json', nav.json()).problems).toEqual([]);
+    // A node missing a field, below the roots (checked through the shared schema's reference to itself), is seen.
+    const body = nav.json() as { data: { children: Record<string, unknown>[] }[] };
+    const child = body.data.find((n) => n.children.length > 0)!.children[0]!;
+    delete child.perms;
+    expect(checker.check('GET', '/api/menu/findNavTree', 200, 'application/json', body).problems).toHaveLength(1);
+  });
+
+  it('describes fixed answers as closed objects: a field the schema does not name is a mismatch', async () => {
+    const config = await t.app.inject({ method: 'GET', url: '/api/config/public' });
+    const checker = new AnswerChecker(doc);
+    expect(checker.check('GET', '/api/config/public', 200, 'application/json', config.json()).problems).toEqual([]);
+    const more = { ...config.json(), data: { ...config.json().data, secret: 'x' } };
+    expect(checker.check('GET', '/api/config/public', 200, 'application/json', more).problems).toHaveLength(1);
   });
 
   it('describes entity rows from their definitions (findPage of warehouses)', () => {

@@ -43,6 +43,15 @@ export class AnswerChecker {
     );
   }
 
+  /** The operations of the generic entity engine (`x-wharf-engine: generic`, crud.routes.ts). */
+  genericOperations(): string[] {
+    return Object.entries(this.document.paths).flatMap(([url, methods]) =>
+      Object.entries(methods)
+        .filter(([, op]) => (op as Record<string, unknown>)['x-wharf-engine'] === 'generic')
+        .map(([method]) => `${method.toUpperCase()} ${url}`),
+    );
+  }
+
   /**
    * One answer: its status and content type must be described, and a JSON body (`sent`, the parsed answer; `data`, what
    * the handler answered as JSON.stringify would send it) must match the schema, with nothing dropped on the way.
@@ -94,6 +103,7 @@ export function installAnswerRecorder(app: FastifyInstance, dir: string): void {
     const document = app.swagger() as unknown as OpenApiDocument;
     checker = new AnswerChecker(document);
     fs.writeFileSync(path.join(dir, 'operations.json'), JSON.stringify(checker.operations()));
+    fs.writeFileSync(path.join(dir, 'generic.json'), JSON.stringify(checker.genericOperations()));
     done();
   });
   app.addHook('preSerialization', (request, _reply, payload, done) => {

@@ -17,9 +17,6 @@ import { TOKEN_HEADER } from '../../shared/wire';
 /** A JSON schema as plain data (TypeBox schemas are such objects too). */
 export type JsonSchema = Record<string, unknown>;
 
-/** `data` of an answer whose shape is not described yet: any JSON value (serialised as JSON.stringify does). */
-export const ANY_JSON: JsonSchema = { description: 'Any JSON value (not described in detail yet).' };
-
 /** A schema that also admits null (a refusal answers `data: null` with the route's own serialiser). */
 function orNull(schema: JsonSchema): JsonSchema {
   const type = schema.type;
@@ -30,6 +27,20 @@ function orNull(schema: JsonSchema): JsonSchema {
 
 /** Marks the envelope's `errorCode`, which the description points at `components.schemas.ErrorCode`. */
 const ERROR_CODE_MARK = 'x-wharf-error-code';
+/** Marks where a route's schema uses a shared schema (`sharedSchema`), which the description points at. */
+const SHARED_MARK = 'x-wharf-shared';
+/** The shared schemas by name, under `components.schemas` (filled as the route modules load, before registering). */
+const SHARED_SCHEMAS: Record<string, JsonSchema> = {};
+
+/**
+ * A schema shared by name under `components.schemas`: what a recursive shape (a tree whose nodes hold nodes) needs,
+ * since a route's schema cannot refer to itself. `build` gets the reference to use inside the schema; the answer is
+ * the reference for a route's schema.
+ */
+export function sharedSchema(name: string, build: (self: JsonSchema) => JsonSchema): JsonSchema {
+  SHARED_SCHEMAS[name] ??= build({ $ref: `#/components/schemas/${name}` });
+  return { [SHARED_MARK]: name };
+}
 
 /**
  * The answer of every JSON route: `code` 200 with `data`, or a business refusal (code -10000, `msg` in the request's
@@ -105,18 +116,15 @@ export const MODULE_TAGS = {
 export type ModuleTag = keyof typeof MODULE_TAGS;
 
 /**
- * On an API scope: every route registered while `tag(name, register)` runs gets the module's tag, and every route
- * without a response schema gets the envelope of any JSON (so each is described and answers through its serialiser).
+ * On an API scope: every route registered while `tag(name, register)` runs gets the module's tag. A route without a
+ * response schema stops the server from building: every answer is described (issue 28 item 1), none is "any JSON".
  */
 export function installRouteDescription(api: FastifyInstance): (tag: ModuleTag, register: () => void) => void {
   let current: ModuleTag | null = null;
   api.addHook('onRoute', (route: RouteOptions) => {
     const schema: FastifySchema = route.schema ?? {};
-    route.schema = {
-      ...schema,
-      ...(current && !schema.tags ? { tags: [current] } : {}),
-      response: schema.response ?? { 200: envelope(ANY_JSON) },
-    };
+    if (!schema.response) throw new Error(`${[route.method].flat().join(',')} ${route.url} has no response schema`);
+    route.schema = { ...schema, ...(current && !schema.tags ? { tags: [current] } : {}) };
   });
   return (tag, register) => {
     current = tag;
@@ -147,6 +155,7 @@ function withErrorCodeRef(value: unknown): unknown {
   if (typeof value !== 'object' || value === null) return value;
   const record = value as JsonSchema;
   if (record[ERROR_CODE_MARK] === true) return { $ref: '#/components/schemas/ErrorCode' };
+  if (typeof record[SHARED_MARK] === 'string') return { $ref: `#/components/schemas/${record[SHARED_MARK]}` };
   return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, withErrorCodeRef(v)]));
 }
 
@@ -181,7 +190,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       tags: Object.entries(MODULE_TAGS).map(([name, description]) => ({ name, description })),
       components: {
         securitySchemes: { token: { type: 'apiKey', in: 'header', name: TOKEN_HEADER } },
-        schemas: { ErrorCode: errorCodeSchema() },
+        schemas: { ErrorCode: errorCodeSchema(), ...SHARED_SCHEMAS },
       },
       security: [{ token: [] }],
     },

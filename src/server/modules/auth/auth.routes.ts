@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { PUBLIC } from '../../../shared/permissions';
 import { LANGUAGES, TOKEN_HEADER } from '../../../shared/wire';
+import { closed, nothingAnswer, sessionFields } from '../../platform/answerSchemas';
 import { captchaPng } from '../../platform/captchaImage';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { translate } from '../../platform/i18n';
-import { binaryAnswer } from '../../platform/openapi';
+import { binaryAnswer, envelope } from '../../platform/openapi';
 import { PUBLIC_BODY_LIMIT } from '../../platform/schemas';
 import { issueCaptcha, login, logout } from './auth.service';
 import { captchaKey, claimAttempt } from './throttle';
@@ -20,6 +21,9 @@ function readCookie(header: string | undefined, name: string): string | undefine
   }
   return undefined;
 }
+
+/** A session's token (for the `token` header) and when it ends at the latest. */
+const LoginAnswer = envelope(closed(sessionFields));
 
 const LoginBody = Type.Object({
   account: Type.Optional(Type.String({ maxLength: 50 })),
@@ -55,15 +59,23 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   );
   app.post(
     '/login',
-    { schema: { body: LoginBody }, bodyLimit: PUBLIC_BODY_LIMIT, config: { permission: PUBLIC, audit: true } },
+    {
+      schema: { body: LoginBody, response: { 200: LoginAnswer } },
+      bodyLimit: PUBLIC_BODY_LIMIT,
+      config: { permission: PUBLIC, audit: true },
+    },
     async (request) =>
       ok(
         await login(ctx, request.body as Record<string, string>, readCookie(request.headers.cookie, CAPTCHA_COOKIE), request.ip),
       ),
   );
-  app.post('/logout', { bodyLimit: PUBLIC_BODY_LIMIT, config: { permission: PUBLIC } }, async (request) => {
-    const token = request.headers[TOKEN_HEADER];
-    await logout(ctx, typeof token === 'string' ? token : undefined);
-    return ok(null);
-  });
+  app.post(
+    '/logout',
+    { schema: { response: { 200: nothingAnswer } }, bodyLimit: PUBLIC_BODY_LIMIT, config: { permission: PUBLIC } },
+    async (request) => {
+      const token = request.headers[TOKEN_HEADER];
+      await logout(ctx, typeof token === 'string' ? token : undefined);
+      return ok(null);
+    },
+  );
 }

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { permission } from '../../../shared/permissions';
 import { IdSchema, registerCrudRoutes } from '../../crud/crud.routes';
-import { countAnswer, fixedObject, integer, text as nullableText } from '../../platform/answerSchemas';
+import { closed, countAnswer, integer, text as nullableText } from '../../platform/answerSchemas';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { envelope } from '../../platform/openapi';
@@ -63,9 +63,9 @@ const AdjustmentBody = Type.Object({
 const RecountBody = Type.Object({ whId: code(20), ids: Type.Array(IdSchema, { minItems: 1, maxItems: 500 }) });
 
 /** `GenerateAnswer`: how many count tasks were made and the first and last work queue ids (null when none). */
-const GenerateSchema = envelope(fixedObject({ count: integer, firstWorkQId: nullableText, lastWorkQId: nullableText }));
+const GenerateSchema = envelope(closed({ count: integer, firstWorkQId: nullableText, lastWorkQId: nullableText }));
 /** `AdjustmentAnswer`: the adjustment task made from the counts (null when no count differs). */
-const AdjustmentSchema = envelope(fixedObject({ adjustmentTaskId: nullableText, lines: integer, tasks: integer }));
+const AdjustmentSchema = envelope(closed({ adjustmentTaskId: nullableText, lines: integer, tasks: integer }));
 
 export function registerCycleCountRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import {
   IMPORT_LIMITS,
+  IMPORT_STATUSES,
   IMPORT_TYPE_DEFS,
   IMPORT_TYPES,
   type ImportColumn,
@@ -11,8 +12,10 @@ import {
 } from '../../../shared/imports';
 import { permission } from '../../../shared/permissions';
 import { registerCrudRoutes } from '../../crud/crud.routes';
+import { closed, integer, isoTime, list, string } from '../../platform/answerSchemas';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
+import { envelope } from '../../platform/openapi';
 import { IMPORT_BINDINGS } from './imports.bindings';
 import { commitGroup } from './imports.commit';
 import { deleteGroup, findGroups, importBatch } from './imports.service';
@@ -33,6 +36,26 @@ const ImportBody = Type.Object({
 });
 const GroupBody = Type.Object({ groupId: GroupId });
 const GroupsBody = Type.Object({ whId: Type.Optional(Type.String({ maxLength: 20 })) });
+
+/** The answers of shared/imports.ts: ImportAnswer, CommitAnswer, DeleteGroupAnswer and ImportGroup. */
+const errorRows = list(closed({ rowNumber: integer, errorMsg: string }));
+const ImportAnswer = envelope(
+  closed({ groupId: integer, received: integer, valid: integer, errors: integer, skipped: integer, errorRows }),
+);
+const CommitAnswer = envelope(closed({ committed: integer, documents: integer, failed: integer, errorRows }));
+const DeleteGroupAnswer = envelope(closed({ deleted: integer }));
+const GroupsAnswer = envelope(
+  list(
+    closed({
+      groupId: integer,
+      whId: string,
+      createDate: isoTime,
+      createBy: string,
+      total: integer,
+      counts: closed(Object.fromEntries(IMPORT_STATUSES.map((status) => [status, integer]))),
+    }),
+  ),
+);
 
 /** UTF-8 bytes of one character of a cell: a Chinese character takes 3 (so does no legitimate character more). */
 const BYTES_PER_CHAR = 3;
@@ -82,7 +105,7 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext): voi
     app.post(
       `/${entity}/importExcel`,
       {
-        schema: { body: ImportBody },
+        schema: { body: ImportBody, response: { 200: ImportAnswer } },
         bodyLimit: importBodyLimit(type),
         config: { permission: permission(entity, 'add'), auditBody: importSummary(type) },
       },
@@ -90,19 +113,19 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext): voi
     );
     app.post(
       `/${entity}/commitGroup`,
-      { schema: { body: GroupBody }, config: { permission: permission(entity, 'add') } },
+      { schema: { body: GroupBody, response: { 200: CommitAnswer } }, config: { permission: permission(entity, 'add') } },
       async (request) =>
         ok(await commitGroup(ctx.db, request.user!, type, (request.body as { groupId: number }).groupId, request.lang)),
     );
     app.post(
       `/${entity}/deleteGroup`,
-      { schema: { body: GroupBody }, config: { permission: permission(entity, 'delete') } },
+      { schema: { body: GroupBody, response: { 200: DeleteGroupAnswer } }, config: { permission: permission(entity, 'delete') } },
       async (request) =>
         ok({ deleted: await deleteGroup(ctx.db, request.user!, type, (request.body as { groupId: number }).groupId) }),
     );
     app.post(
       `/${entity}/findGroups`,
-      { schema: { body: GroupsBody }, config: { permission: permission(entity, 'view') } },
+      { schema: { body: GroupsBody, response: { 200: GroupsAnswer } }, config: { permission: permission(entity, 'view') } },
       async (request) => ok(await findGroups(ctx.db, request.user!, type, (request.body as { whId?: string }).whId)),
     );
   }

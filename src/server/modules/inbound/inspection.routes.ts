@@ -7,12 +7,13 @@ import { permission } from '../../../shared/permissions';
 import { type FieldRule, matchesRule } from '../../../shared/validation';
 import {
   amount,
-  codeOf,
-  fixedObject,
+  closed,
   integer,
   list,
+  nullable,
   nullableInteger,
-  requiredText,
+  oneOf,
+  string,
   text,
   time,
 } from '../../platform/answerSchemas';
@@ -44,53 +45,53 @@ export function quantity(value: string | number, rule: FieldRule, field: string)
   return String(value).trim();
 }
 
-const InspectionLine = fixedObject({
+const InspectionLine = closed({
   id: integer,
-  whId: requiredText,
+  whId: string,
   receiptRowId: integer,
-  receiptId: requiredText,
-  itemNumber: requiredText,
-  itemDescription: requiredText,
+  receiptId: string,
+  itemNumber: string,
+  itemDescription: string,
   lotNumber: text,
-  locationId: requiredText,
+  locationId: string,
   qtyToInspect: amount,
   sampleQty: amount,
   qtyPassed: amount,
   qtyFailed: amount,
   failLocationId: text,
-  result: codeOf(CODE_LISTS.inspectionResult),
+  result: oneOf(CODE_LISTS.inspectionResult),
   inspectBy: text,
   inspectTime: time,
   remark: text,
-  clientCode: requiredText,
-  poNumber: requiredText,
+  clientCode: string,
+  poNumber: string,
   lineNumber: integer,
   huId: text,
-  receiptStatus: codeOf(CODE_LISTS.receiptStatus),
-  uom: requiredText,
+  receiptStatus: oneOf(CODE_LISTS.receiptStatus),
+  uom: string,
   sampleRate: nullableInteger,
 });
 const InspectionLines = envelope(list(InspectionLine));
 
 /** A receipt row awaiting inspection, with its inspection line's id and result once generated. */
-const AwaitingRow = fixedObject({
+const AwaitingRow = closed({
   id: integer,
-  whId: requiredText,
-  receiptId: requiredText,
-  clientCode: requiredText,
-  poNumber: requiredText,
+  whId: string,
+  receiptId: string,
+  clientCode: string,
+  poNumber: string,
   lineNumber: integer,
-  itemNumber: requiredText,
-  itemDescription: requiredText,
+  itemNumber: string,
+  itemDescription: string,
   lotNumber: text,
   huId: text,
-  locationId: requiredText,
-  uom: requiredText,
+  locationId: string,
+  uom: string,
   sampleRate: nullableInteger,
   goodQty: amount,
   receiptDate: { type: 'string', format: 'date-time' },
   inspectionId: nullableInteger,
-  result: codeOf(['N'], true),
+  result: nullable(oneOf(['N'])),
 });
 
 export function registerInspectionRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { permission } from '../../../shared/permissions';
-import { amount, day, fixedObject, integer, list, nullableInteger, requiredText, text } from '../../platform/answerSchemas';
+import { amount, closed, day, integer, list, nullableInteger, string, text } from '../../platform/answerSchemas';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { envelope } from '../../platform/openapi';
@@ -28,36 +28,36 @@ const clean = (body: ReceiptFilterBody) => ({
 });
 
 /** `ReadyReceipt` (putaway.service.ts): a receipt row with what is left to put away, in base units. */
-const ReadyRow = fixedObject({
+const ReadyRow = closed({
   id: integer,
-  whId: requiredText,
-  receiptId: requiredText,
-  clientCode: requiredText,
-  poNumber: requiredText,
+  whId: string,
+  receiptId: string,
+  clientCode: string,
+  poNumber: string,
   lineNumber: integer,
-  itemNumber: requiredText,
-  itemDescription: requiredText,
+  itemNumber: string,
+  itemDescription: string,
   classId: text,
-  uom: requiredText,
+  uom: string,
   lotNumber: text,
   huId: text,
-  locationId: requiredText,
+  locationId: string,
   storedAttributeId: nullableInteger,
   expirationDate: day,
   remainingQty: amount,
 });
 
 /** `PutawayLine`: a suggested destination; none (with its zone) for what found no room. */
-const SuggestedLine = fixedObject({
+const SuggestedLine = closed({
   receiptRowId: integer,
-  receiptId: requiredText,
+  receiptId: string,
   lineNumber: integer,
-  itemNumber: requiredText,
-  itemDescription: requiredText,
+  itemNumber: string,
+  itemDescription: string,
   lotNumber: text,
   huId: text,
-  sourceLocationId: requiredText,
-  uom: requiredText,
+  sourceLocationId: string,
+  uom: string,
   destLocationId: text,
   zone: text,
   qty: amount,
@@ -97,7 +97,7 @@ export function registerPutawayRoutes(app: FastifyInstance, ctx: AppContext): vo
             { minItems: 1, maxItems: 500 },
           ),
         }),
-        response: { 200: envelope(fixedObject({ id: integer, whId: requiredText, taskId: requiredText })) },
+        response: { 200: envelope(closed({ id: integer, whId: string, taskId: string })) },
       },
       config: { permission: permission('tReceipt', 'edit'), audit: true },
     },

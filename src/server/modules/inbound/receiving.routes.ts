@@ -11,16 +11,16 @@ import { permission } from '../../../shared/permissions';
 import { IdSchema, PageRequestSchema } from '../../crud/crud.routes';
 import {
   amount,
-  choices,
-  codeOf,
+  closed,
   day,
-  fixedObject,
   integer,
   list,
   nullableInteger,
   text as nullableText,
+  oneOf,
+  optionsAnswer,
   page,
-  requiredText,
+  string,
 } from '../../platform/answerSchemas';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
@@ -87,17 +87,17 @@ const ReceiptPageBody = Type.Object({
   receiptDateTo: Type.Optional(DATE),
 });
 
-const YesNo = codeOf(['Y', 'N']);
-const PoStatus = codeOf(CODE_LISTS.poStatus);
-const ReceiptStatus = codeOf(CODE_LISTS.receiptStatus);
+const YesNo = oneOf(['Y', 'N']);
+const PoStatus = oneOf(CODE_LISTS.poStatus);
+const ReceiptStatus = oneOf(CODE_LISTS.receiptStatus);
 
 /** `PoLineView` (receiving.po.ts): a PO line with what was received, in its order unit. */
 const PO_LINE_FIELDS: Record<string, JsonSchema> = {
   id: integer,
   lineNumber: integer,
-  itemNumber: requiredText,
-  itemDescription: requiredText,
-  orderUom: requiredText,
+  itemNumber: string,
+  itemDescription: string,
+  orderUom: string,
   lotControl: YesNo,
   shelfLife: nullableInteger,
   serialControl: YesNo,
@@ -114,9 +114,9 @@ const PO_LINE_FIELDS: Record<string, JsonSchema> = {
 };
 /** `PoView` without its lines. */
 const PO_FIELDS: Record<string, JsonSchema> = {
-  poNumber: requiredText,
-  whId: requiredText,
-  clientCode: requiredText,
+  poNumber: string,
+  whId: string,
+  clientCode: string,
   vendorCode: nullableText,
   status: PoStatus,
   closedDate: day,
@@ -124,15 +124,15 @@ const PO_FIELDS: Record<string, JsonSchema> = {
 };
 
 /** A receipt row of `tReceipt/findPageByPara` (receipts.service.ts `findReceiptPage`). */
-const ReceiptRow = fixedObject({
+const ReceiptRow = closed({
   id: integer,
-  whId: requiredText,
-  clientCode: requiredText,
-  receiptId: requiredText,
-  poNumber: requiredText,
+  whId: string,
+  clientCode: string,
+  receiptId: string,
+  poNumber: string,
   lineNumber: integer,
   vendorCode: nullableText,
-  itemNumber: requiredText,
+  itemNumber: string,
   itemDescription: nullableText,
   lotNumber: nullableText,
   expirationDate: day,
@@ -140,8 +140,8 @@ const ReceiptRow = fixedObject({
   masterHuId: nullableText,
   qtyReceived: amount,
   qtyDamaged: amount,
-  uom: requiredText,
-  locationId: requiredText,
+  uom: string,
+  locationId: string,
   doorId: nullableText,
   putLocationId: nullableText,
   qtyInspect: amount,
@@ -153,13 +153,13 @@ const ReceiptRow = fixedObject({
   adjustable: { ...YesNo, description: 'Y when the row may still be corrected or deleted' },
 });
 
-const ReceiptAnswerSchema = fixedObject({
+const ReceiptAnswerSchema = closed({
   id: integer,
-  receiptId: requiredText,
-  status: codeOf(['R', 'Q']),
+  receiptId: string,
+  status: oneOf(['R', 'Q']),
   qtyReceived: amount,
   qtyDamaged: amount,
-  locationId: requiredText,
+  locationId: string,
   baseQty: amount,
 });
 
@@ -199,9 +199,9 @@ export function registerReceivingRoutes(app: FastifyInstance, ctx: AppContext): 
         body: Type.Object({ ...PoBody.properties, close: Type.Optional(Type.Boolean()) }),
         response: {
           200: envelope(
-            fixedObject({
+            closed({
               ...PO_FIELDS,
-              lines: list(fixedObject({ ...PO_LINE_FIELDS, good: amount, short: amount, over: amount })),
+              lines: list(closed({ ...PO_LINE_FIELDS, good: amount, short: amount, over: amount })),
               closed: { type: 'boolean', description: 'whether this call closed the PO' },
             }),
           ),
@@ -225,7 +225,7 @@ export function registerReceivingRoutes(app: FastifyInstance, ctx: AppContext): 
     {
       schema: {
         body: PoBody,
-        response: { 200: envelope(fixedObject({ ...PO_FIELDS, lines: list(fixedObject(PO_LINE_FIELDS)) })) },
+        response: { 200: envelope(closed({ ...PO_FIELDS, lines: list(closed(PO_LINE_FIELDS)) })) },
       },
       config: { permission: `${receiptAdd},${receiptView}` },
     },
@@ -244,7 +244,7 @@ export function registerReceivingRoutes(app: FastifyInstance, ctx: AppContext): 
       schema: {
         body: Type.Object({ whId: code(20), itemNumber: code(50) }),
         response: {
-          200: envelope(list(fixedObject({ slot: integer, attributeType: requiredText, values: list(requiredText) }))),
+          200: envelope(list(closed({ slot: integer, attributeType: string, values: list(string) }))),
         },
       },
       config: { permission: `${receiptAdd},${receiptView}` },
@@ -261,7 +261,7 @@ export function registerReceivingRoutes(app: FastifyInstance, ctx: AppContext): 
     {
       schema: {
         body: Type.Object({ whId: code(20), clientCode: Type.Optional(Type.String({ maxLength: 30 })) }),
-        response: { 200: choices },
+        response: { 200: optionsAnswer },
       },
       config: { permission: `${receiptAdd},${receiptView}` },
     },

@@ -13,7 +13,7 @@ import { Type } from 'typebox';
 import { vExpiringStock } from '../../../shared/entities/vExpiringStock';
 import { permission } from '../../../shared/permissions';
 import { registerDocumentSearchRoute } from '../../crud/documentSearch';
-import { fixedObject, integer } from '../../platform/answerSchemas';
+import { closed, integer } from '../../platform/answerSchemas';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
@@ -64,7 +64,7 @@ export function registerExpiryRoutes(app: FastifyInstance, ctx: AppContext): voi
   app.post(
     '/vExpiringStock/count',
     {
-      schema: { body: Type.Object({}), response: { 200: envelope(fixedObject({ count: integer })) } },
+      schema: { body: Type.Object({}), response: { 200: envelope(closed({ count: integer })) } },
       config: { permission: permission('expiringStock', 'view') },
     },
     async (request) => {

@@ -16,13 +16,13 @@ import type { CrudBinding } from '../../crud/crud.types';
 import { inTransaction } from '../../db/transaction';
 import {
   amount,
-  choices,
-  codeOf,
+  closed,
   countAnswer,
   day,
   doneAnswer,
-  fixedObject,
   list,
+  oneOf,
+  optionsAnswer,
   page,
   text,
 } from '../../platform/answerSchemas';
@@ -71,12 +71,12 @@ const blank = (v: string | number | null | undefined) => (v === undefined || v =
 /** What one ledger key holds (`availableStock` below): the quantities as text, never null. */
 const AvailableStockAnswer = envelope(
   list(
-    fixedObject({
+    closed({
       actualQty: amount,
       availableQty: amount,
       heldQty: amount,
       onHandQty: amount,
-      status: codeOf(['A', 'H']),
+      status: oneOf(['A', 'H']),
       expirationDate: day,
       huId: text,
     }),
@@ -277,7 +277,7 @@ export function registerInventoryRoutes(app: FastifyInstance, ctx: AppContext): 
     );
     app.post(
       `/${name}/getTranTypes`,
-      { schema: { response: { 200: choices } }, config: { permission: view } },
+      { schema: { response: { 200: optionsAnswer } }, config: { permission: view } },
       async (request) => {
         const user = request.user!;
         const client = name === 'tranLog' ? sql.ref('client_code') : itemClient(binding.table);

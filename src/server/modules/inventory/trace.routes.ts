@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { permission } from '../../../shared/permissions';
 import { TRACE_SECTIONS, type TraceDocumentRequest, type TraceLotRequest } from '../../../shared/trace';
-import { amount, decimal, fixedObject, integer, list, requiredText, text } from '../../platform/answerSchemas';
+import { amount, closed, decimal, integer, list, string, text } from '../../platform/answerSchemas';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { envelope } from '../../platform/openapi';
@@ -19,52 +19,52 @@ const code = (max: number) => Type.Optional(Type.String({ maxLength: max }));
 const WH = Type.String({ minLength: 1, maxLength: 20 });
 
 /** `TraceAnswer` (src/shared/trace.ts): times `yyyy-MM-dd HH:mm:ss` and dates `yyyy-MM-dd` as text, quantities text. */
-const TraceAnswerSchema = fixedObject({
+const TraceAnswerSchema = closed({
   customers: list(
-    fixedObject({
+    closed({
       customerCode: text,
       customerName: text,
       shipToName: text,
       shipToCity: text,
-      orders: requiredText,
-      deliveries: requiredText,
+      orders: string,
+      deliveries: string,
       qty: amount,
     }),
   ),
-  lots: list(fixedObject({ itemNumber: requiredText, lotNumber: requiredText, clientCode: requiredText, qty: amount })),
+  lots: list(closed({ itemNumber: string, lotNumber: string, clientCode: string, qty: amount })),
   serials: list(
-    fixedObject({
-      itemNumber: requiredText,
-      serialNumber: requiredText,
+    closed({
+      itemNumber: string,
+      serialNumber: string,
       lotNumber: text,
-      status: requiredText,
+      status: string,
       locationId: text,
       orderNumber: text,
       receiptId: text,
     }),
   ),
   receipts: list(
-    fixedObject({
-      receiptId: requiredText,
-      poNumber: requiredText,
+    closed({
+      receiptId: string,
+      poNumber: string,
       lineNumber: integer,
       vendorCode: text,
       vendorName: text,
-      clientCode: requiredText,
-      itemNumber: requiredText,
+      clientCode: string,
+      itemNumber: string,
       lotNumber: text,
       expirationDate: text,
       qty: amount,
-      uom: requiredText,
-      receiptDate: requiredText,
-      locationId: requiredText,
+      uom: string,
+      receiptDate: string,
+      locationId: string,
     }),
   ),
   movements: list(
-    fixedObject({
+    closed({
       id: integer,
-      tranDate: requiredText,
-      tranType: requiredText,
+      tranDate: string,
+      tranType: string,
       clientCode: text,
       itemNumber: text,
       lotNumber: text,
@@ -77,13 +77,13 @@ const TraceAnswerSchema = fixedObject({
     }),
   ),
   onHand: list(
-    fixedObject({
-      locationId: requiredText,
+    closed({
+      locationId: string,
       clientCode: text,
-      itemNumber: requiredText,
+      itemNumber: string,
       lotNumber: text,
       huId: text,
-      status: requiredText,
+      status: string,
       actualQty: amount,
       allocatedQty: amount,
       unavailableQty: amount,
@@ -91,27 +91,27 @@ const TraceAnswerSchema = fixedObject({
     }),
   ),
   orders: list(
-    fixedObject({
-      orderNumber: requiredText,
-      clientCode: requiredText,
-      status: requiredText,
+    closed({
+      orderNumber: string,
+      clientCode: string,
+      status: string,
       waveId: text,
       customerCode: text,
       customerName: text,
       shipToName: text,
       shipToCity: text,
-      itemNumber: requiredText,
+      itemNumber: string,
       lotNumber: text,
       pickedQty: amount,
       allocatedQty: amount,
     }),
   ),
   cartons: list(
-    fixedObject({
-      cartonNumber: requiredText,
-      orderNumber: requiredText,
-      status: requiredText,
-      itemNumber: requiredText,
+    closed({
+      cartonNumber: string,
+      orderNumber: string,
+      status: string,
+      itemNumber: string,
       lotNumber: text,
       qty: amount,
       deliveryNumber: text,
@@ -119,23 +119,23 @@ const TraceAnswerSchema = fixedObject({
     }),
   ),
   deliveries: list(
-    fixedObject({
-      deliveryNumber: requiredText,
-      carrierId: requiredText,
-      status: requiredText,
+    closed({
+      deliveryNumber: string,
+      carrierId: string,
+      status: string,
       cartonCount: integer,
       shipTime: text,
     }),
   ),
   pods: list(
-    fixedObject({
-      deliveryNumber: requiredText,
+    closed({
+      deliveryNumber: string,
       podId: integer,
-      driverName: requiredText,
-      vehiclePlate: requiredText,
-      stationName: requiredText,
-      userName: requiredText,
-      signedAt: requiredText,
+      driverName: string,
+      vehiclePlate: string,
+      stationName: string,
+      userName: string,
+      signedAt: string,
     }),
   ),
   truncated: list({ type: 'string', enum: [...TRACE_SECTIONS] }),

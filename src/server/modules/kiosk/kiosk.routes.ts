@@ -4,13 +4,27 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { type SetBadgeRequest, STATION_KEY_HEADER } from '../../../shared/kiosk';
+import { KIOSK_FLOWS, type SetBadgeRequest, STATION_KEY_HEADER } from '../../../shared/kiosk';
 import { AUTHENTICATED, PUBLIC, permission } from '../../../shared/permissions';
 import { secretProperties } from '../../../shared/secrets';
+import { LANGUAGES } from '../../../shared/wire';
 import { registerCrudRoutes } from '../../crud/crud.routes';
+import {
+  changedIdAnswer,
+  closed,
+  integer,
+  isoTime,
+  list,
+  nullable,
+  oneOf,
+  sessionFields,
+  string,
+  text,
+} from '../../platform/answerSchemas';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { HttpError } from '../../platform/errors';
+import { envelope } from '../../platform/openapi';
 import { PUBLIC_BODY_LIMIT } from '../../platform/schemas';
 import { registerPodRoutes } from './pod.routes';
 import { badgeLogin, pinLogin, sessionInfo, setBadge, setPin } from './signin.service';
@@ -26,6 +40,35 @@ const BadgeBody = Type.Object(secretProperties({ badge: Badge }));
 const PinBody = Type.Object({ account: Type.String({ maxLength: 50 }), ...secretProperties({ pin: Pin }) });
 const SetPinBody = Type.Object({ id: Id, ...secretProperties({ pin: Pin }) });
 const SetBadgeBody = Type.Object({ id: Id, ...secretProperties({ badge: Badge }) });
+
+/** The answers of shared/kiosk.ts: a station's configuration, its state, a station login and session. */
+export const kioskFlows = list(oneOf(KIOSK_FLOWS));
+const language = oneOf(LANGUAGES);
+const stationConfig = closed({
+  id: integer,
+  stationName: string,
+  whId: string,
+  whName: string,
+  dockDoor: text,
+  flows: kioskFlows,
+  language,
+  idleSeconds: integer,
+});
+const StationConfigAnswer = envelope(stationConfig);
+const EnrolAnswer = envelope(closed({ code: string, expiresAt: isoTime }));
+const StationStateAnswer = envelope(
+  nullable({
+    anyOf: [
+      closed({ state: oneOf(['pending']), code: string, expiresAt: isoTime }),
+      closed({ state: oneOf(['active']), station: stationConfig }),
+      closed({ state: oneOf(['unknown']) }),
+    ],
+  }),
+);
+const KioskLoginAnswer = envelope(closed({ ...sessionFields, user: closed({ name: string, language }), flows: kioskFlows }));
+const SessionInfoAnswer = envelope(
+  closed({ user: closed({ name: string, nickName: text, language }), station: stationConfig, flows: kioskFlows }),
+);
 
 /** The station key a station sends in its header (absent or repeated: none). */
 export function stationKeyOf(request: FastifyRequest): string | undefined {
@@ -50,40 +93,55 @@ export function registerKioskRoutes(app: FastifyInstance, ctx: AppContext): void
 
   app.post(
     '/kiosk/enrol',
-    { schema: { body: EnrolBody }, bodyLimit: PUBLIC_BODY_LIMIT, config: { permission: PUBLIC } },
+    { schema: { body: EnrolBody, response: { 200: EnrolAnswer } }, bodyLimit: PUBLIC_BODY_LIMIT, config: { permission: PUBLIC } },
     async (request) => ok(await enrol(db, (request.body as { stationKey: string }).stationKey, request.ip, ctx.now())),
   );
-  app.post('/kiosk/station', { bodyLimit: PUBLIC_BODY_LIMIT, config: { permission: PUBLIC } }, async (request) =>
-    ok(await stationState(db, stationKeyOf(request), ctx.now())),
+  app.post(
+    '/kiosk/station',
+    { schema: { response: { 200: StationStateAnswer } }, bodyLimit: PUBLIC_BODY_LIMIT, config: { permission: PUBLIC } },
+    async (request) => ok(await stationState(db, stationKeyOf(request), ctx.now())),
   );
   app.post(
     '/kiosk/login/badge',
-    { schema: { body: BadgeBody }, bodyLimit: PUBLIC_BODY_LIMIT, config: { permission: PUBLIC, audit: true } },
+    {
+      schema: { body: BadgeBody, response: { 200: KioskLoginAnswer } },
+      bodyLimit: PUBLIC_BODY_LIMIT,
+      config: { permission: PUBLIC, audit: true },
+    },
     async (request) => ok(await badgeLogin(ctx, stationKeyOf(request), (request.body as { badge: string }).badge, request.ip)),
   );
   app.post(
     '/kiosk/login/pin',
-    { schema: { body: PinBody }, bodyLimit: PUBLIC_BODY_LIMIT, config: { permission: PUBLIC, audit: true } },
+    {
+      schema: { body: PinBody, response: { 200: KioskLoginAnswer } },
+      bodyLimit: PUBLIC_BODY_LIMIT,
+      config: { permission: PUBLIC, audit: true },
+    },
     async (request) =>
       ok(await pinLogin(ctx, stationKeyOf(request), request.body as { account: string; pin: string }, request.ip)),
   );
-  app.post('/kiosk/session', { config: { permission: AUTHENTICATED, kiosk: 'any' } }, async (request) =>
-    ok(await sessionInfo(ctx, request.user!)),
+  app.post(
+    '/kiosk/session',
+    { schema: { response: { 200: SessionInfoAnswer } }, config: { permission: AUTHENTICATED, kiosk: 'any' } },
+    async (request) => ok(await sessionInfo(ctx, request.user!)),
   );
 
   app.post(
     '/tKioskStation/bind',
-    { schema: { body: BindBody }, config: { permission: can('edit'), audit: true } },
+    { schema: { body: BindBody, response: { 200: StationConfigAnswer } }, config: { permission: can('edit'), audit: true } },
     async (request) => ok(await bindStation(db, request.user!, request.body as { id: number; code: string }, ctx.now())),
   );
   app.post(
     '/tKioskStation/revoke',
-    { schema: { body: Type.Object({ id: Id }) }, config: { permission: can('edit'), audit: true } },
+    {
+      schema: { body: Type.Object({ id: Id }), response: { 200: changedIdAnswer } },
+      config: { permission: can('edit'), audit: true },
+    },
     async (request) => ok(await revokeStation(db, request.user!, (request.body as { id: number }).id, ctx.now())),
   );
   app.post(
     '/user/setPin',
-    { schema: { body: SetPinBody }, config: { permission: 'sys:user:edit', audit: true } },
+    { schema: { body: SetPinBody, response: { 200: changedIdAnswer } }, config: { permission: 'sys:user:edit', audit: true } },
     async (request) => {
       const { id, pin } = request.body as { id: number; pin: string };
       return ok(await setPin(ctx, request.user!, id, pin));
@@ -91,7 +149,7 @@ export function registerKioskRoutes(app: FastifyInstance, ctx: AppContext): void
   );
   app.post(
     '/user/setBadge',
-    { schema: { body: SetBadgeBody }, config: { permission: 'sys:user:edit', audit: true } },
+    { schema: { body: SetBadgeBody, response: { 200: changedIdAnswer } }, config: { permission: 'sys:user:edit', audit: true } },
     async (request) => {
       const { id, badge } = request.body as SetBadgeRequest;
       return ok(await setBadge(ctx, request.user!, id, badge));

@@ -15,10 +15,24 @@ import {
 } from '../../../shared/kiosk';
 import { PUBLIC, permission } from '../../../shared/permissions';
 import { isLanguage, type LanguageCode } from '../../../shared/wire';
+import {
+  boolean,
+  changedIdAnswer,
+  closed,
+  decimal,
+  integer,
+  isoTime,
+  list,
+  nullableInteger,
+  text as nullableText,
+  oneOf,
+  string,
+  time,
+} from '../../platform/answerSchemas';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { HttpError } from '../../platform/errors';
-import { binaryAnswer } from '../../platform/openapi';
+import { binaryAnswer, envelope } from '../../platform/openapi';
 import { stationKeyOf } from './kiosk.routes';
 import { outboxSender } from './outbox.service';
 import { findDelivery, handover, podDocument } from './pod.service';
@@ -58,6 +72,61 @@ function stationContext(row: { stationName: string; language: string }, fallback
   return { stationName: row.stationName, language: isLanguage(row.language) ? row.language : fallback };
 }
 
+/** The answers of shared/kiosk.ts: a delivery to hand over, the hand-over's outcome, the unattached proofs. */
+const DeliveryAnswer = envelope(
+  closed({
+    whId: string,
+    deliveryNumber: string,
+    carrierCode: string,
+    carrierName: string,
+    status: oneOf(['O', 'S']),
+    cartons: list(
+      closed({
+        cartonNumber: string,
+        shipLabelBarcode: nullableText,
+        orderNumber: string,
+        cartonType: nullableText,
+        weight: decimal,
+      }),
+    ),
+  }),
+);
+const HandoverAnswer = envelope(
+  closed({
+    deliveryNumber: string,
+    outcome: oneOf(['shipped', 'attached', 'unattached']),
+    podId: integer,
+    unattachedId: integer,
+    reason: string,
+    cartons: integer,
+    duplicate: boolean,
+  }),
+);
+const UnattachedPodsAnswer = envelope(
+  list(
+    closed({
+      id: integer,
+      whId: string,
+      deliveryNumber: string,
+      driverName: string,
+      vehiclePlate: string,
+      carrierCode: string,
+      receivedAt: isoTime,
+      stationSignedAt: isoTime,
+      stationName: string,
+      userName: string,
+      cartons: list(string),
+      reason: string,
+      status: oneOf(UNATTACHED_POD_STATUSES),
+      resolvedBy: nullableText,
+      resolvedAt: time,
+      discardReason: nullableText,
+      podId: nullableInteger,
+      signaturePng: { type: 'string', contentEncoding: 'base64', contentMediaType: 'image/png' },
+    }),
+  ),
+);
+
 export function registerPodRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const shipping = (action: 'view' | 'edit') => permission('tblShippingLabel', action);
@@ -65,13 +134,16 @@ export function registerPodRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post(
     '/kiosk/delivery/find',
-    { schema: { body: FindBody }, config: { permission: shipping('view'), kiosk: handoverFlow } },
+    {
+      schema: { body: FindBody, response: { 200: DeliveryAnswer } },
+      config: { permission: shipping('view'), kiosk: handoverFlow },
+    },
     async (request) => ok(await findDelivery(db, request.user!, (request.body as { scan: string }).scan)),
   );
   app.post(
     '/kiosk/delivery/handover',
     {
-      schema: { body: HandoverBody },
+      schema: { body: HandoverBody, response: { 200: HandoverAnswer } },
       // A signature of up to 300 KB travels as base64 inside JSON.
       bodyLimit: HANDOVER_BODY_LIMIT,
       config: { permission: shipping('edit'), kiosk: handoverFlow, audit: true },
@@ -93,7 +165,7 @@ export function registerPodRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post(
     '/kiosk/station/handover',
     {
-      schema: { body: StationHandoverBody },
+      schema: { body: StationHandoverBody, response: { 200: HandoverAnswer } },
       bodyLimit: HANDOVER_BODY_LIMIT,
       config: { permission: PUBLIC, audit: true },
     },
@@ -118,7 +190,7 @@ export function registerPodRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Unattached proofs (README "A proof of delivery is never only in a browser"): the office sees, attaches, discards.
   app.post(
     '/tblShippingLabel/findUnattachedPods',
-    { schema: { body: UnattachedListBody }, config: { permission: shipping('view') } },
+    { schema: { body: UnattachedListBody, response: { 200: UnattachedPodsAnswer } }, config: { permission: shipping('view') } },
     async (request) => {
       const { whId, status } = request.body as { whId: string; status?: UnattachedPodStatus };
       return ok(await findUnattachedPods(db, request.user!, whId, status ?? 'U', request.lang));
@@ -126,7 +198,7 @@ export function registerPodRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
   app.post(
     '/tblShippingLabel/attachPod',
-    { schema: { body: AttachBody }, config: { permission: shipping('edit'), audit: true } },
+    { schema: { body: AttachBody, response: { 200: changedIdAnswer } }, config: { permission: shipping('edit'), audit: true } },
     async (request) => {
       const { id, deliveryNumber } = request.body as AttachPodRequest;
       return ok(await attachPod(db, request.user!, id, deliveryNumber, ctx.now()));
@@ -134,7 +206,7 @@ export function registerPodRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
   app.post(
     '/tblShippingLabel/discardPod',
-    { schema: { body: DiscardBody }, config: { permission: shipping('edit'), audit: true } },
+    { schema: { body: DiscardBody, response: { 200: changedIdAnswer } }, config: { permission: shipping('edit'), audit: true } },
     async (request) => {
       const { id, reason } = request.body as DiscardPodRequest;
       return ok(await discardPod(db, request.user!, id, reason, ctx.now()));

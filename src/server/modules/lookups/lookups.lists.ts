@@ -3,6 +3,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { type TSchema, Type } from 'typebox';
 import { LOOKUP_DEFAULT_LIMIT, LOOKUP_MAX_LIMIT, SEARCHABLE_LOOKUPS } from '../../../shared/lookups';
 import { AUTHENTICATED } from '../../../shared/permissions';
+import { optionsAnswer } from '../../platform/answerSchemas';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { grantsWarehouse } from '../../platform/grants';
@@ -143,7 +144,7 @@ export function registerListLookups(app: FastifyInstance, ctx: AppContext): void
   for (const [name, lookup] of Object.entries(LIST_LOOKUPS)) {
     app.post(
       `/globalOptions/${name}`,
-      { schema: { body: bodySchema(name, lookup) }, config: { permission: AUTHENTICATED } },
+      { schema: { body: bodySchema(name, lookup), response: { 200: optionsAnswer } }, config: { permission: AUTHENTICATED } },
       async (request) => {
         const body = request.body as ListBody;
         if (!grantsWarehouse(request.user!, body.whId)) return ok([]);

@@ -3,9 +3,11 @@ import { sql } from 'kysely';
 import { Type } from 'typebox';
 import type { OptionEntry } from '../../../shared/lookups';
 import { AUTHENTICATED } from '../../../shared/permissions';
+import { closed, list, option, optionsAnswer, string, text } from '../../platform/answerSchemas';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { grantScope, grantsWarehouse } from '../../platform/grants';
+import { envelope, type JsonSchema } from '../../platform/openapi';
 import { OPTION_LIST_CAP } from './lookups.options';
 
 const optional = (max: number) => Type.Optional(Type.String({ maxLength: max }));
@@ -21,6 +23,12 @@ export interface ExpiryOption extends OptionEntry {
 export interface StoredAttributeOption extends OptionEntry {
   values: (string | null)[];
 }
+
+const optionFields = option.properties as Record<string, JsonSchema>;
+/** ExpiryOption: the item option with the lot and the expiry date (YYYY-MM-DD). */
+const ExpiryAnswer = envelope(list(closed({ ...optionFields, lotNumber: text, expirationDate: string })));
+/** StoredAttributeOption: the option with the 11 attribute values. */
+const StoredAttributesAnswer = envelope(list(closed({ ...optionFields, values: list(text) })));
 
 const ATTRS = Array.from({ length: 11 }, (_, i) => `generic_attr_value${i + 1}`);
 
@@ -39,7 +47,10 @@ export function registerStockLookups(app: FastifyInstance, ctx: AppContext): voi
     '/globalOptions/getOrdersByStatus',
     {
       ...route,
-      schema: { body: Type.Object({ whId: Type.String({ maxLength: 20 }), clientCode: optional(30), status: optional(1) }) },
+      schema: {
+        body: Type.Object({ whId: Type.String({ maxLength: 20 }), clientCode: optional(30), status: optional(1) }),
+        response: { 200: optionsAnswer },
+      },
     },
     async (request) => {
       const body = request.body as { whId: string; clientCode?: string; status?: string };
@@ -61,7 +72,10 @@ export function registerStockLookups(app: FastifyInstance, ctx: AppContext): voi
     '/globalOptions/getExpiryDateItemsByZone',
     {
       ...route,
-      schema: { body: Type.Object({ whId: Type.String({ maxLength: 20 }), zone: optional(20), clientCode: optional(30) }) },
+      schema: {
+        body: Type.Object({ whId: Type.String({ maxLength: 20 }), zone: optional(20), clientCode: optional(30) }),
+        response: { 200: ExpiryAnswer },
+      },
     },
     async (request) => {
       const body = request.body as { whId: string; zone?: string; clientCode?: string };
@@ -91,6 +105,7 @@ export function registerStockLookups(app: FastifyInstance, ctx: AppContext): voi
           itemNumber: Type.String({ maxLength: 50 }),
           locationId: optional(30),
         }),
+        response: { 200: StoredAttributesAnswer },
       },
     },
     async (request) => {

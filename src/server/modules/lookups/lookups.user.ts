@@ -4,13 +4,17 @@ import { Type } from 'typebox';
 import type { OptionEntry } from '../../../shared/lookups';
 import { AUTHENTICATED } from '../../../shared/permissions';
 import type { MenuNode } from '../../../shared/wire';
+import { closed, nullable, nullableInteger, optionsAnswer, text } from '../../platform/answerSchemas';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { HttpError } from '../../platform/errors';
 import { grantScope } from '../../platform/grants';
+import { envelope } from '../../platform/openapi';
 import { navTree } from '../system/system.service';
 
 const UserNameBody = Type.Object({ userName: Type.Optional(Type.String({ maxLength: 50 })) });
+const options = { 200: optionsAnswer };
+const LocaleAnswer = envelope(nullable(closed({ localeId: nullableInteger, language: text })));
 
 /** The spec passes the session user's name; another user's name is refused (an administrator may view users). */
 function requireSelf(request: FastifyRequest, userName: string | undefined): string {
@@ -32,7 +36,7 @@ export function registerUserLookups(app: FastifyInstance, ctx: AppContext): void
   const route = { config: { permission: AUTHENTICATED } } as const;
 
   // The warehouses the user may use (spec 000 §6: the choosers take the session user's name).
-  app.post('/globalOptions/getWhse', { ...route, schema: { body: UserNameBody } }, async (request) => {
+  app.post('/globalOptions/getWhse', { ...route, schema: { body: UserNameBody, response: options } }, async (request) => {
     const { userName } = request.body as { userName?: string };
     if (userName && userName !== request.user!.name) throw new HttpError(403);
     const { rows } = await sql<OptionEntry>`
@@ -41,14 +45,18 @@ export function registerUserLookups(app: FastifyInstance, ctx: AppContext): void
     return ok(rows);
   });
 
-  app.post('/globalOptions/getLocaleIdByUser', { ...route, schema: { body: UserNameBody } }, async (request) => {
-    const name = requireSelf(request, (request.body as { userName?: string }).userName);
-    const row = await ctx.db.selectFrom('sysUser').select(['localeId', 'language']).where('name', '=', name).executeTakeFirst();
-    return ok(row ?? null);
-  });
+  app.post(
+    '/globalOptions/getLocaleIdByUser',
+    { ...route, schema: { body: UserNameBody, response: { 200: LocaleAnswer } } },
+    async (request) => {
+      const name = requireSelf(request, (request.body as { userName?: string }).userName);
+      const row = await ctx.db.selectFrom('sysUser').select(['localeId', 'language']).where('name', '=', name).executeTakeFirst();
+      return ok(row ?? null);
+    },
+  );
 
   // Directories and screens of the user's navigation tree, e.g. for choosing where a shortcut or notice points.
-  app.post('/globalOptions/getMenu', { ...route, schema: { body: UserNameBody } }, async (request) => {
+  app.post('/globalOptions/getMenu', { ...route, schema: { body: UserNameBody, response: options } }, async (request) => {
     requireSelf(request, (request.body as { userName?: string }).userName);
     return ok(menuOptions(await navTree(ctx.db, request.user!, request.lang)));
   });
@@ -56,7 +64,7 @@ export function registerUserLookups(app: FastifyInstance, ctx: AppContext): void
   // Dictionary values of one type (sys_dict), labelled in the user's language.
   app.post(
     '/globalOptions/getLookup',
-    { ...route, schema: { body: Type.Object({ type: Type.String({ maxLength: 50 }) }) } },
+    { ...route, schema: { body: Type.Object({ type: Type.String({ maxLength: 50 }) }), response: options } },
     async (request) => {
       const { type } = request.body as { type: string };
       const label = request.lang === 'en_us' ? 'labelEn' : 'label';

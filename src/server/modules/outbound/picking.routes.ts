@@ -10,7 +10,7 @@ import { permission } from '../../../shared/permissions';
 import type { PageRequest } from '../../../shared/wire';
 import { entityRowSchema, IdSchema, PageRequestSchema } from '../../crud/crud.routes';
 import { findPage } from '../../crud/crud.service';
-import { amount, codeOf, fixedObject, integer, list, nothingAnswer, page, requiredText } from '../../platform/answerSchemas';
+import { amount, closed, integer, list, nothingAnswer, oneOf, page, string } from '../../platform/answerSchemas';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
@@ -48,18 +48,18 @@ const PickBody = Type.Object({
 
 const ShortBody = Type.Object({ id: IdSchema, qtyFound: Quantity, serialNumbers: SerialNumbersSchema });
 
-const ReleaseAnswer = envelope(list(fixedObject({ waveId: requiredText, planned: integer, short: integer })));
+const ReleaseAnswer = envelope(list(closed({ waveId: string, planned: integer, short: integer })));
 const PickAnswer = envelope(
-  fixedObject({
+  closed({
     id: integer,
-    status: codeOf(['O', 'K']),
+    status: oneOf(['O', 'K']),
     pickedQty: amount,
     openQty: amount,
-    stagingLocation: requiredText,
+    stagingLocation: string,
   }),
 );
 const ShortAnswer = envelope(
-  fixedObject({ id: integer, pickedQty: amount, shortQty: amount, reallocatedQty: amount, unplannedQty: amount }),
+  closed({ id: integer, pickedQty: amount, shortQty: amount, reallocatedQty: amount, unplannedQty: amount }),
 );
 
 export function registerPickRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -14,14 +14,14 @@ import { IdSchema } from '../../crud/crud.routes';
 import type { Row } from '../../crud/crud.types';
 import {
   amount,
-  codeOf,
+  closed,
   countAnswer,
-  fixedObject,
   integer,
   list,
   nothingAnswer,
   nullableInteger,
-  requiredText,
+  oneOf,
+  string,
   text,
 } from '../../platform/answerSchemas';
 import type { AppContext } from '../../platform/context';
@@ -61,16 +61,16 @@ export interface OutResult {
 }
 
 /** The answer of an outCode call: one row, SUCCESS or the refusal's code, with its message. */
-export const OutAnswer = envelope(list(fixedObject({ outCode: requiredText, outMsg: requiredText })));
+export const OutAnswer = envelope(list(closed({ outCode: string, outMsg: string })));
 
 /** A wave detail line: what the wave plans of an order line, in the item's base unit. */
-const WaveDetailLine = fixedObject({
+const WaveDetailLine = closed({
   id: integer,
   waveDetailId: integer,
-  whId: requiredText,
-  orderNumber: requiredText,
+  whId: string,
+  orderNumber: string,
   lineNumber: integer,
-  itemNumber: requiredText,
+  itemNumber: string,
   lotNumber: text,
   storedAttributeId: nullableInteger,
   plannedQty: amount,
@@ -81,23 +81,23 @@ const PARAMETER_FIELDS: Record<string, JsonSchema> = Object.fromEntries(
   Array.from({ length: 10 }, (_, i) => [
     [`parameter${i + 1}`, text],
     [`parameterLabel${i + 1}`, text],
-    [`parameterRequired${i + 1}`, codeOf(['Y', 'N'])],
+    [`parameterRequired${i + 1}`, oneOf(['Y', 'N'])],
   ]).flat(),
 );
-const ProfileParameters = fixedObject({
+const ProfileParameters = closed({
   id: integer,
-  whId: requiredText,
+  whId: string,
   clientCode: text,
-  profileName: requiredText,
-  profileDescrip: requiredText,
-  functionName: requiredText,
+  profileName: string,
+  profileDescrip: string,
+  functionName: string,
   ...PARAMETER_FIELDS,
 });
-const Profile = fixedObject({
+const Profile = closed({
   id: integer,
-  profileName: requiredText,
-  profileDescrip: requiredText,
-  functionName: requiredText,
+  profileName: string,
+  profileDescrip: string,
+  functionName: string,
   clientCode: text,
 });
 

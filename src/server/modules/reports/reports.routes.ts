@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { permission } from '../../../shared/permissions';
 import type { ReportConfig } from '../../../shared/wire.shell';
-import { row, text } from '../../platform/answerSchemas';
+import { closed, text } from '../../platform/answerSchemas';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { envelope } from '../../platform/openapi';
@@ -15,10 +15,7 @@ export function registerReportRoutes(app: FastifyInstance, ctx: AppContext): voi
   registerReportEngine(app, ctx);
   app.get(
     '/report/config',
-    {
-      schema: { response: { 200: envelope(row({ url: text }, ['url'])) } },
-      config: { permission: permission('report', 'view') },
-    },
+    { schema: { response: { 200: envelope(closed({ url: text })) } }, config: { permission: permission('report', 'view') } },
     async () => {
       const answer: ReportConfig = { url: ctx.config.reportUrl };
       return ok(answer);

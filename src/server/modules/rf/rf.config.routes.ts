@@ -10,10 +10,12 @@ import type { OptionEntry } from '../../../shared/lookups';
 import { AUTHENTICATED, permission } from '../../../shared/permissions';
 import { RF_LOCALE_OF } from '../../../shared/rf';
 import { RF_RESOURCE_TYPES, type RfResourceName } from '../../../shared/rfConfig';
+import { closed, list, optionsAnswer, string, textsAnswer } from '../../platform/answerSchemas';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { grantScope, grantsClient, grantsWarehouse } from '../../platform/grants';
+import { envelope } from '../../platform/openapi';
 
 const code = (max: number) => Type.String({ minLength: 1, maxLength: max });
 const SubProcessNamesQuery = Type.Object({ whId: code(20), clientCode: code(30) });
@@ -23,6 +25,10 @@ const ForkBody = Type.Object({ whId: code(20) });
 /** The most names a list answers: a configuration has tens of them, this only bounds the answer. */
 const NAME_LIST_CAP = 2000;
 
+/** RfResourceName: a resource name with its text in the user's language. */
+const ResourcesAnswer = envelope(list(closed({ name: string, text: string })));
+const names = { 200: textsAnswer };
+
 export function registerRfConfigRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const view = { permission: permission('rfMainProcessDetail', 'view') };
@@ -30,7 +36,7 @@ export function registerRfConfigRoutes(app: FastifyInstance, ctx: AppContext): v
   // The sub processes of one warehouse and client: the filter's picker and the option form's "next" choices.
   app.get(
     '/rfSubProcessDetail/getSubProcessNames',
-    { schema: { querystring: SubProcessNamesQuery }, config: view },
+    { schema: { querystring: SubProcessNamesQuery, response: names }, config: view },
     async (request) => {
       const { whId, clientCode } = request.query as { whId: string; clientCode: string };
       const user = request.user!;
@@ -46,7 +52,7 @@ export function registerRfConfigRoutes(app: FastifyInstance, ctx: AppContext): v
   // The resource names of one type, each with its text in the user's language (else the other locale's).
   app.get(
     '/rfProcessResource/getProcessResources',
-    { schema: { querystring: ResourcesQuery }, config: view },
+    { schema: { querystring: ResourcesQuery, response: { 200: ResourcesAnswer } }, config: view },
     async (request) => {
       const { type } = request.query as { type: string };
       const locale = RF_LOCALE_OF[request.lang];
@@ -58,7 +64,7 @@ export function registerRfConfigRoutes(app: FastifyInstance, ctx: AppContext): v
   );
 
   // The flows a worker may start, by name.
-  app.get('/rfMainProcessDetail/getMainProcessNames', { config: view }, async () => {
+  app.get('/rfMainProcessDetail/getMainProcessNames', { schema: { response: names }, config: view }, async () => {
     const { rows } = await sql<{ mainProcessName: string }>`
       select distinct main_process_name from rf_main_process_detail order by main_process_name limit ${NAME_LIST_CAP}`.execute(
       db,
@@ -67,19 +73,23 @@ export function registerRfConfigRoutes(app: FastifyInstance, ctx: AppContext): v
   });
 
   // The forklifts and handhelds of a granted warehouse, with the user bound to each: "FL-01 前移式叉车 (zhang)".
-  app.post('/globalOptions/getFork', { schema: { body: ForkBody }, config: { permission: AUTHENTICATED } }, async (request) => {
-    const { whId } = request.body as { whId: string };
-    const { rows } = await sql<{ forkId: string; description: string | null; userName: string | null }>`
+  app.post(
+    '/globalOptions/getFork',
+    { schema: { body: ForkBody, response: { 200: optionsAnswer } }, config: { permission: AUTHENTICATED } },
+    async (request) => {
+      const { whId } = request.body as { whId: string };
+      const { rows } = await sql<{ forkId: string; description: string | null; userName: string | null }>`
       select fork_id, description, user_name from rf_fork
       where wh_id = ${whId} and ${grantScope(request.user!, sql.ref('wh_id'), null)}
       order by fork_id limit ${NAME_LIST_CAP}`.execute(db);
-    return ok(
-      rows.map(
-        (r): OptionEntry => ({
-          optionValue: r.forkId,
-          optionDisplay: [r.forkId, r.description, r.userName ? `(${r.userName})` : null].filter(Boolean).join(' '),
-        }),
-      ),
-    );
-  });
+      return ok(
+        rows.map(
+          (r): OptionEntry => ({
+            optionValue: r.forkId,
+            optionDisplay: [r.forkId, r.description, r.userName ? `(${r.userName})` : null].filter(Boolean).join(' '),
+          }),
+        ),
+      );
+    },
+  );
 }

@@ -10,9 +10,11 @@ import { KIOSK_RF_PROCESS, type KioskFlow } from '../../../shared/kiosk';
 import { AUTHENTICATED } from '../../../shared/permissions';
 import { RF_FUNCTION_KEYS, type RfKey } from '../../../shared/rf';
 import type { LanguageCode } from '../../../shared/wire';
+import { boolean, closed, integer, list, nullable, oneOf, string, text } from '../../platform/answerSchemas';
 import type { AppContext, SessionUser } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { HttpError } from '../../platform/errors';
+import { envelope } from '../../platform/openapi';
 import { optionalText } from '../../platform/schemas';
 import { bindRfUserFork, confirmRfDialog, getRfDialogForm, getRfDialogList, getRfFunctionProcess, type RfCaller } from './engine';
 
@@ -33,6 +35,41 @@ const ConfirmBody = Type.Object({
   input: optionalText(200),
 });
 const ListBody = Type.Object({ step: Step });
+/** The dialog the handheld shows (shared/rf.ts RfDialog), its texts in the user's language. */
+const rfDialog = closed({
+  mainProcessName: string,
+  subProcessName: string,
+  whId: string,
+  clientCode: string,
+  step: integer,
+  title: string,
+  headers: list(string),
+  prompt: string,
+  inputField: text,
+  inputDefault: string,
+  hasList: boolean,
+  options: list(closed({ functionKey: oneOf(RF_FUNCTION_KEYS), text: string, description: string })),
+});
+/** RfAnswer: the dialog (null: no flow running) and the line under it. */
+const RfAnswerSchema = envelope(
+  closed({
+    dialog: nullable(rfDialog),
+    message: nullable(closed({ kind: oneOf(['error', 'success']), text: string })),
+  }),
+);
+/** RfHome: where the worker works, the flows they may start, and the flow to resume. */
+const RfHomeAnswer = envelope(
+  closed({
+    whId: text,
+    clientCode: text,
+    forkId: text,
+    processes: list(closed({ mainProcessName: string, title: string })),
+    active: nullable(rfDialog),
+  }),
+);
+const RfListAnswer = envelope(list(closed({ value: string, label: string, detail: text })));
+const ForkAnswer = envelope(closed({ forkId: string }));
+
 /** The kiosk flows that run the RF runtime. */
 const KIOSK_RF_FLOWS: KioskFlow[] = ['RECEIVE', 'LOOKUP'];
 const ForkBody = Type.Object({
@@ -78,32 +115,46 @@ export function registerRfDialogRoutes(app: FastifyInstance, ctx: AppContext): v
     lang: languageOf(request, localeId),
   });
 
-  app.post('/rfDialog/getRfFunctionProcess', { schema: { body: HomeBody }, config }, async (request) =>
-    ok(await getRfFunctionProcess(caller(request), request.body as { whId?: string; clientCode?: string })),
+  app.post(
+    '/rfDialog/getRfFunctionProcess',
+    { schema: { body: HomeBody, response: { 200: RfHomeAnswer } }, config },
+    async (request) => ok(await getRfFunctionProcess(caller(request), request.body as { whId?: string; clientCode?: string })),
   );
-  app.post('/rfDialog/getRfDialogForm', { schema: { body: FormBody }, config }, async (request) => {
-    const body = request.body as {
-      mainProcessName?: string;
-      subProcessName?: string;
-      whId?: string;
-      clientCode?: string;
-      localeId?: number | null;
-    };
-    await requireStationFlow(request, body.mainProcessName);
-    return ok(await getRfDialogForm(caller(request, body.localeId), body));
-  });
-  app.post('/rfDialog/confirmRfDialog', { schema: { body: ConfirmBody }, config }, async (request) => {
-    const body = request.body as { step: number; key: RfKey; input?: string | null };
-    await requireStationFlow(request);
-    return ok(await confirmRfDialog(caller(request), { step: body.step, key: body.key, input: body.input ?? '' }));
-  });
-  app.post('/rfDialog/getRfDialogList', { schema: { body: ListBody }, config }, async (request) => {
-    await requireStationFlow(request);
-    return ok(await getRfDialogList(caller(request), request.body as { step: number }));
-  });
+  app.post(
+    '/rfDialog/getRfDialogForm',
+    { schema: { body: FormBody, response: { 200: RfAnswerSchema } }, config },
+    async (request) => {
+      const body = request.body as {
+        mainProcessName?: string;
+        subProcessName?: string;
+        whId?: string;
+        clientCode?: string;
+        localeId?: number | null;
+      };
+      await requireStationFlow(request, body.mainProcessName);
+      return ok(await getRfDialogForm(caller(request, body.localeId), body));
+    },
+  );
+  app.post(
+    '/rfDialog/confirmRfDialog',
+    { schema: { body: ConfirmBody, response: { 200: RfAnswerSchema } }, config },
+    async (request) => {
+      const body = request.body as { step: number; key: RfKey; input?: string | null };
+      await requireStationFlow(request);
+      return ok(await confirmRfDialog(caller(request), { step: body.step, key: body.key, input: body.input ?? '' }));
+    },
+  );
+  app.post(
+    '/rfDialog/getRfDialogList',
+    { schema: { body: ListBody, response: { 200: RfListAnswer } }, config },
+    async (request) => {
+      await requireStationFlow(request);
+      return ok(await getRfDialogList(caller(request), request.body as { step: number }));
+    },
+  );
   app.post(
     '/rfDialog/bindRfUserFork',
-    { schema: { body: ForkBody }, config: { permission: AUTHENTICATED, audit: true } },
+    { schema: { body: ForkBody, response: { 200: ForkAnswer } }, config: { permission: AUTHENTICATED, audit: true } },
     async (request) => ok(await bindRfUserFork(caller(request), request.body as { whId: string; forkId: string })),
   );
 }

@@ -11,18 +11,7 @@ import { CODE_LISTS } from '../../../shared/entities/codeLists';
 import { permission } from '../../../shared/permissions';
 import type { LanguageCode } from '../../../shared/wire';
 import { IdSchema } from '../../crud/crud.routes';
-import {
-  amount,
-  codeOf,
-  day,
-  decimal,
-  fixedObject,
-  integer,
-  list,
-  nullableInteger,
-  requiredText,
-  text,
-} from '../../platform/answerSchemas';
+import { amount, closed, day, decimal, integer, list, nullableInteger, oneOf, string, text } from '../../platform/answerSchemas';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
@@ -76,40 +65,40 @@ const SplitBody = Type.Object({
 const languageOf = (localId: number): LanguageCode => (localId === 1033 ? 'en_us' : 'zh_cn');
 
 /** `NextCartonAnswer` (cartons.service.ts): the open carton and what is left to pack into it. */
-const NextCartonSchema = fixedObject({
-  cartonNumber: requiredText,
-  cartonType: requiredText,
+const NextCartonSchema = closed({
+  cartonNumber: string,
+  cartonType: string,
   cartonSeq: integer,
-  orderNumber: requiredText,
-  waveId: requiredText,
-  locationId: requiredText,
-  status: codeOf(['O']),
+  orderNumber: string,
+  waveId: string,
+  locationId: string,
+  status: oneOf(['O']),
   lines: list(
-    fixedObject({
+    closed({
       pickDetailId: integer,
       lineNumber: integer,
-      itemNumber: requiredText,
-      itemDescription: requiredText,
+      itemNumber: string,
+      itemDescription: string,
       lotNumber: text,
       storedAttributeId: nullableInteger,
       expirationDate: day,
-      uom: requiredText,
+      uom: string,
       remainingQty: amount,
       serialControl: { type: 'boolean' },
-      pallets: list(requiredText),
+      pallets: list(string),
     }),
   ),
 });
 
 /** `CompleteAnswer`: the closed carton, its weights and what the order still has to pack. */
-const CompleteSchema = fixedObject({
-  cartonNumber: requiredText,
-  status: codeOf(['C']),
+const CompleteSchema = closed({
+  cartonNumber: string,
+  status: oneOf(['C']),
   logicalWeight: amount,
   actualWeight: decimal,
-  weightStatus: codeOf(['N', 'W', 'O']),
+  weightStatus: oneOf(['N', 'W', 'O']),
   remainingQty: amount,
-  orderStatus: codeOf(CODE_LISTS.orderStatus),
+  orderStatus: oneOf(CODE_LISTS.orderStatus),
 });
 
 export function registerCartonRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -134,7 +123,7 @@ export function registerCartonRoutes(app: FastifyInstance, ctx: AppContext): voi
     {
       schema: {
         body: ExitBody,
-        response: { 200: envelope(fixedObject({ cartonNumber: requiredText, deleted: { type: 'boolean', const: true } })) },
+        response: { 200: envelope(closed({ cartonNumber: string, deleted: { type: 'boolean', const: true } })) },
       },
       config: { permission: edit, audit: true },
     },

@@ -9,18 +9,7 @@ import { Type } from 'typebox';
 import { CODE_LISTS } from '../../../shared/entities/codeLists';
 import { SET_CARRIER_PERMISSION } from '../../../shared/entities/shipping';
 import { permission } from '../../../shared/permissions';
-import {
-  amount,
-  codeOf,
-  countAnswer,
-  decimal,
-  fixedObject,
-  integer,
-  list,
-  requiredText,
-  text,
-  time,
-} from '../../platform/answerSchemas';
+import { amount, closed, countAnswer, decimal, integer, list, oneOf, string, text, time } from '../../platform/answerSchemas';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { envelope } from '../../platform/openapi';
@@ -60,95 +49,93 @@ const GenerateBody = Type.Object({
 });
 
 const party = {
-  warehouse: fixedObject({ whId: requiredText, name: requiredText, address: requiredText, phone: text }),
-  shipTo: fixedObject({ name: text, phone: text, address: requiredText, city: text }),
+  warehouse: closed({ whId: string, name: string, address: string, phone: text }),
+  shipTo: closed({ name: text, phone: text, address: string, city: text }),
 };
 
 /** `LabelData` (documents/documents.types.ts): one carton's label. */
-const LabelDataSchema = fixedObject({
-  cartonNumber: requiredText,
-  shipLabelBarcode: requiredText,
-  orderNumber: requiredText,
-  waveId: requiredText,
-  carrierCode: requiredText,
-  carrierName: requiredText,
-  clientCode: requiredText,
+const LabelDataSchema = closed({
+  cartonNumber: string,
+  shipLabelBarcode: string,
+  orderNumber: string,
+  waveId: string,
+  carrierCode: string,
+  carrierName: string,
+  clientCode: string,
   customerName: text,
   shipTo: party.shipTo,
   from: party.warehouse,
-  cartonType: requiredText,
+  cartonType: string,
   weight: decimal,
   cartonSeq: integer,
   cartonCount: integer,
   totalQty: amount,
-  qrText: requiredText,
+  qrText: string,
   printedAt: { type: 'string', format: 'date-time' },
 });
 
 /** `DeliveryData`: the delivery note. */
-const DeliveryDataSchema = fixedObject({
-  deliveryNumber: requiredText,
-  status: codeOf(CODE_LISTS.deliveryStatus),
-  carrierCode: requiredText,
-  carrierName: requiredText,
+const DeliveryDataSchema = closed({
+  deliveryNumber: string,
+  status: oneOf(CODE_LISTS.deliveryStatus),
+  carrierCode: string,
+  carrierName: string,
   from: party.warehouse,
   createTime: { type: 'string', format: 'date-time' },
   createBy: text,
   shipTime: time,
   cartons: list(
-    fixedObject({
-      cartonNumber: requiredText,
-      shipLabelBarcode: requiredText,
-      orderNumber: requiredText,
-      cartonType: requiredText,
+    closed({
+      cartonNumber: string,
+      shipLabelBarcode: string,
+      orderNumber: string,
+      cartonType: string,
       weight: decimal,
       shipToName: text,
       shipToCity: text,
     }),
   ),
-  totals: fixedObject({ cartons: integer, orders: integer, weight: amount }),
+  totals: closed({ cartons: integer, orders: integer, weight: amount }),
 });
 
 /** `DispatchData`: the dispatch list, one row per order. */
-const DispatchDataSchema = fixedObject({
-  deliveryNumber: requiredText,
-  carrierCode: requiredText,
-  carrierName: requiredText,
+const DispatchDataSchema = closed({
+  deliveryNumber: string,
+  carrierCode: string,
+  carrierName: string,
   from: party.warehouse,
   createTime: { type: 'string', format: 'date-time' },
   orders: list(
-    fixedObject({
-      orderNumber: requiredText,
+    closed({
+      orderNumber: string,
       customerName: text,
       shipTo: party.shipTo,
       cartonCount: integer,
       weight: amount,
-      expressNumbers: list(requiredText),
+      expressNumbers: list(string),
     }),
   ),
 });
 
 /** `PackageData`: the packing lists, one per order. */
-const PackageDataSchema = fixedObject({
+const PackageDataSchema = closed({
   from: party.warehouse,
   deliveryNumber: text,
   orders: list(
-    fixedObject({
-      orderNumber: requiredText,
+    closed({
+      orderNumber: string,
       customerName: text,
       shipTo: party.shipTo,
       carrierName: text,
-      cartons: list(
-        fixedObject({ cartonNumber: requiredText, shipLabelBarcode: text, cartonType: requiredText, weight: decimal }),
-      ),
+      cartons: list(closed({ cartonNumber: string, shipLabelBarcode: text, cartonType: string, weight: decimal })),
       lines: list(
-        fixedObject({
-          cartonNumber: requiredText,
-          itemNumber: requiredText,
+        closed({
+          cartonNumber: string,
+          itemNumber: string,
           description: text,
           lotNumber: text,
           qty: amount,
-          uom: requiredText,
+          uom: string,
         }),
       ),
     }),
@@ -164,7 +151,7 @@ export function registerShippingCallRoutes(app: FastifyInstance, ctx: AppContext
     {
       schema: {
         body: CartonsBody(200),
-        response: { 200: envelope(list(fixedObject({ cartonNumber: requiredText, shipLabelBarcode: requiredText }))) },
+        response: { 200: envelope(list(closed({ cartonNumber: string, shipLabelBarcode: string }))) },
       },
       config: { permission: can('edit'), audit: true },
     },
@@ -176,7 +163,7 @@ export function registerShippingCallRoutes(app: FastifyInstance, ctx: AppContext
     {
       schema: {
         body: Type.Object({ whId: code(20), cartonNumbers: cartons(200), carrierId: code(30) }),
-        response: { 200: envelope(fixedObject({ cartons: integer })) },
+        response: { 200: envelope(closed({ cartons: integer })) },
       },
       config: { permission: SET_CARRIER_PERMISSION, audit: true },
     },
@@ -189,7 +176,7 @@ export function registerShippingCallRoutes(app: FastifyInstance, ctx: AppContext
     {
       schema: {
         body: Type.Object({ whId: code(20), clientCode: optional(30) }),
-        response: { 200: envelope(fixedObject({ accessToken: text, clientCode: text })) },
+        response: { 200: envelope(closed({ accessToken: text, clientCode: text })) },
       },
       config: { permission: can('edit') },
     },
@@ -208,7 +195,7 @@ export function registerShippingCallRoutes(app: FastifyInstance, ctx: AppContext
     {
       schema: {
         body: GenerateBody,
-        response: { 200: envelope(fixedObject({ deliveryNumber: requiredText, cartonCount: integer })) },
+        response: { 200: envelope(closed({ deliveryNumber: string, cartonCount: integer })) },
       },
       config: { permission: can('add'), audit: true },
     },
@@ -225,7 +212,7 @@ export function registerShippingCallRoutes(app: FastifyInstance, ctx: AppContext
       schema: {
         body: DeliveryBody,
         response: {
-          200: envelope(fixedObject({ deliveryNumber: requiredText, cartons: integer, orders: integer, shippedQty: amount })),
+          200: envelope(closed({ deliveryNumber: string, cartons: integer, orders: integer, shippedQty: amount })),
         },
       },
       config: { permission: can('edit'), audit: true },

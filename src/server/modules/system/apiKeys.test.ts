@@ -239,6 +239,22 @@ describe('API keys', () => {
     expect(rows.rows.map((r) => r.key)).toContain('apikey-address:10.9.2.1');
   });
 
+  it("fills the key form: roles but no super-administrator one, the actor's warehouses, a key's access as update changes it", async () => {
+    const roles = (await t.post<{ id: number; superAdmin: boolean }[]>('/api/apiKey/roleOptions', {}, admin)).body.data;
+    expect(roles.map((r) => r.id)).toContain(orderRole);
+    expect(roles.filter((r) => r.superAdmin)).toEqual([]);
+    const grants = (await t.post<{ whId: string; clients: { clientCode: string }[] }[]>('/api/apiKey/grantOptions', {}, admin))
+      .body.data;
+    const clients = grants.find((w) => w.whId === FIX.whId)?.clients.map((c) => c.clientCode);
+    expect(clients).toEqual(expect.arrayContaining([FIX.client, FIX.otherClient]));
+    const key = await keyFor('erp-form');
+    const access = async () => (await t.post('/api/apiKey/findAccess', { id: key.id }, admin)).body.data;
+    expect(await access()).toEqual({ roleIds: [orderRole], warehouses: [{ whId: FIX.whId, clientCodes: [FIX.client] }] });
+    const change = { id: key.id, roleId: orderRole, warehouses: [{ whId: FIX.whId, clientCodes: null }], remark: 'all clients' };
+    expect((await t.post('/api/apiKey/update', change, admin)).body).toMatchObject({ code: 200, data: key.id });
+    expect(await access()).toEqual({ roleIds: [orderRole], warehouses: [{ whId: FIX.whId, clientCodes: null }] });
+  });
+
   it('lets an administrator without every permission hand a key only what they hold', async () => {
     await createUser(t, 'key-admin', {
       permissions: ['sys:apiKey:view', 'sys:apiKey:add', 'sys:tOrder:view'],

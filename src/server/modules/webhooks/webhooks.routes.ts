@@ -6,19 +6,22 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { permission } from '../../../shared/permissions';
 import { registerCrudRoutes } from '../../crud/crud.routes';
-import { countAnswer } from '../../platform/answerSchemas';
+import { closed, countAnswer, text } from '../../platform/answerSchemas';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
+import { envelope } from '../../platform/openapi';
 import { replay, resume, rotateSecret, WEBHOOK_BINDINGS } from './webhooks.service';
 
 const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+/** The new secret, answered this once; null when the subscription is not the caller's to change. */
+const SecretAnswer = envelope(closed({ secret: text }));
 
 export function registerWebhookRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerCrudRoutes(app, ctx, WEBHOOK_BINDINGS);
   app.post(
     '/tWebhookSubscription/newSecret',
     {
-      schema: { body: Type.Object({ id: Id }) },
+      schema: { body: Type.Object({ id: Id }), response: { 200: SecretAnswer } },
       config: { permission: permission('tWebhookSubscription', 'edit'), audit: true },
     },
     // Answered once: the list shows only its last four characters.
@@ -36,7 +39,7 @@ export function registerWebhookRoutes(app: FastifyInstance, ctx: AppContext): vo
   app.post(
     '/tWebhookDelivery/replay',
     {
-      schema: { body: Type.Object({ ids: Type.Array(Id, { minItems: 1, maxItems: 1000 }) }) },
+      schema: { body: Type.Object({ ids: Type.Array(Id, { minItems: 1, maxItems: 1000 }) }), response: { 200: countAnswer } },
       config: { permission: permission('tWebhookDelivery', 'edit'), audit: true },
     },
     async (request) => ok(await replay(ctx.db, request.user!, (request.body as { ids: number[] }).ids, ctx.now())),
