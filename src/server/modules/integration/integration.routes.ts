@@ -10,6 +10,7 @@ import { permission } from '../../../shared/permissions';
 import type { ColumnFilterValue } from '../../../shared/wire';
 import { findPage } from '../../crud/crud.service';
 import type { CrudBinding, Row } from '../../crud/crud.types';
+import { page } from '../../platform/answerSchemas';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { AppError, HttpError } from '../../platform/errors';
@@ -132,16 +133,7 @@ const StockRow = {
     fifoDate: Text,
   },
 };
-const StockPage = {
-  type: 'object',
-  required: ['content', 'totalSize', 'pageNum', 'pageSize'],
-  properties: {
-    content: { type: 'array', items: StockRow },
-    totalSize: { type: 'integer' },
-    pageNum: { type: 'integer' },
-    pageSize: { type: 'integer' },
-  },
-};
+const StockPage = page(StockRow);
 
 const ShipmentBody = Type.Object({ whId: Code(20), deliveryNumber: Opt(30), orderNumber: Opt(30) });
 
