@@ -1,9 +1,8 @@
-import { performance } from 'node:perf_hooks';
 import { type Connection, connectPostgres } from '../src/server/db/connect';
 import { dashboardQueries, tileStatement } from '../src/server/modules/dashboard/dashboard.service';
 import type { SessionUser } from '../src/server/platform/context';
 import { fillLedger, fillTranLog } from './activity';
-import { benchDatabases, seedDemoDatabase, signedInApp, withDatabase } from './database';
+import { BENCH_ADMIN, benchDatabases, median, p95, seedDemoDatabase, signedInApp, timeRuns, withDatabase } from './database';
 
 /**
  * The home dashboard at scale (issue 29 item 4; modules/dashboard/README.md "Performance"): 1,000,000 tran_log rows and
@@ -15,37 +14,12 @@ const TRAN_ROWS = Number(process.env.BENCH_TRACE_ROWS ?? 1_000_000);
 const STOCK_ROWS = Number(process.env.BENCH_STOCK_ROWS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 
-const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
-const median = (xs: number[]): number => sorted(xs)[Math.floor(xs.length / 2)] ?? 0;
-const p95 = (xs: number[]): number => sorted(xs)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))] ?? 0;
 const ms = (x: number) => `${x.toFixed(1).padStart(7)} ms`;
-
-async function timeRuns(runs: number, run: () => Promise<unknown>): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    await run();
-    times.push(performance.now() - t0);
-  }
-  return times;
-}
 
 const line = (name: string, xs: number[]) => console.log(`  ${name.padEnd(34)} median ${ms(median(xs))}  p95 ${ms(p95(xs))}`);
 
-/** The administrator as the service sees it: every warehouse and client. */
-const ADMIN: SessionUser = {
-  id: 1,
-  name: 'admin',
-  sessionId: 0,
-  superAdmin: true,
-  permissions: new Set(),
-  warehouses: 'all',
-  clients: {},
-  language: null,
-  station: null,
-};
 /** A user of WH01 limited to client ACME: every tile carries the client condition of the grants. */
-const LIMITED: SessionUser = { ...ADMIN, superAdmin: false, warehouses: ['WH01', 'WH02'], clients: { WH01: ['ACME'] } };
+const LIMITED: SessionUser = { ...BENCH_ADMIN, superAdmin: false, warehouses: ['WH01', 'WH02'], clients: { WH01: ['ACME'] } };
 
 /** Fills a fresh bench database (about 15 minutes on a busy two-core machine), then measures. */
 async function fillAndMeasure(connection: Connection): Promise<void> {
@@ -68,7 +42,7 @@ async function measure(connection: Connection): Promise<void> {
     const body = res.json() as { code: number; data: { picks: { week: number } } };
     if (body.code !== 200 || body.data.picks.week === 0) throw new Error(`dashboard failed: ${res.body}`);
   };
-  const whole = dashboardQueries(ADMIN, { whId: 'WH01', clientCode: '' });
+  const whole = dashboardQueries(BENCH_ADMIN, { whId: 'WH01', clientCode: '' });
   const raw = () => whole.statement.execute(db);
   await timeRuns(3, api);
   await timeRuns(3, raw);
@@ -81,7 +55,7 @@ async function measure(connection: Connection): Promise<void> {
   line('statement, user limited to ACME', await timeRuns(RUNS, () => limited.statement.execute(db)));
   line(
     'statement, client ACME chosen',
-    await timeRuns(RUNS, () => dashboardQueries(ADMIN, { whId: 'WH01', clientCode: 'ACME' }).statement.execute(db)),
+    await timeRuns(RUNS, () => dashboardQueries(BENCH_ADMIN, { whId: 'WH01', clientCode: 'ACME' }).statement.execute(db)),
   );
   let sum = 0;
   for (const tile of whole.tiles) {

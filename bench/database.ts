@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { buildApp, type WharfApp } from '../src/server/app';
@@ -6,6 +7,7 @@ import { type Connection, connectPglite, connectPostgres, type Db } from '../src
 import { migrateToLatest } from '../src/server/db/migrate';
 import { seedBase } from '../src/server/db/seed/seed';
 import { seedDemo } from '../src/server/demo/demo';
+import type { SessionUser } from '../src/server/platform/context';
 
 /**
  * Runs a benchmark on a fresh database: an in-memory PGlite, or a throwaway PostgreSQL database created beside the
@@ -83,3 +85,33 @@ export function median(values: readonly number[]): number {
   if (sorted.length === 0) return 0;
   return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
+
+/** The 95th percentile of some timings: the value 95 % of them do not exceed. */
+export function p95(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil(sorted.length * 0.95) - 1)] ?? 0;
+}
+
+/** Runs `run` `runs` times one after the other; the milliseconds each took. */
+export async function timeRuns(runs: number, run: () => Promise<unknown>): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await run();
+    times.push(performance.now() - t0);
+  }
+  return times;
+}
+
+/** The administrator as a service sees a signed-in user: every warehouse and client. */
+export const BENCH_ADMIN: SessionUser = {
+  id: 1,
+  name: 'admin',
+  sessionId: 0,
+  superAdmin: true,
+  permissions: new Set(),
+  warehouses: 'all',
+  clients: {},
+  language: null,
+  station: null,
+};

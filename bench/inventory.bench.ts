@@ -8,7 +8,7 @@ import { seedBase } from '../src/server/db/seed/seed';
 import { seedDemo } from '../src/server/demo/demo';
 import { approveMovement, everyGrant } from '../src/server/modules/inventory/execute.service';
 import { fillLedger } from './activity';
-import { benchDatabases, withDatabase } from './database';
+import { benchDatabases, median, p95, withDatabase } from './database';
 
 /**
  * The stock ledger at scale (issue 5 §7): 1,000,000 stored items; the stock query's findPage through the whole API
@@ -22,10 +22,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const NARROW_RUNS = Number(process.env.BENCH_NARROW_RUNS ?? 200);
 const MOVE_TASKS = Number(process.env.BENCH_MOVE_TASKS ?? 20);
 const LINES_PER_TASK = 50;
-
-const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
-const median = (xs: number[]): number => sorted(xs)[Math.floor(xs.length / 2)] ?? 0;
-const p95 = (xs: number[]): number => sorted(xs)[Math.floor(xs.length * 0.95)] ?? 0;
 
 async function benchFindPage(connection: Connection, inject: (payload: object) => Promise<void>): Promise<void> {
   const { db } = connection;

@@ -1,10 +1,8 @@
-import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { REPORT_RUNS } from '../src/server/modules/reports/definitions';
-import type { SessionUser } from '../src/server/platform/context';
 import { REPORT_NAMES, type ReportName, type ReportRequest } from '../src/shared/reports';
 import { fillLedger, fillReceipts, fillTranLog } from './activity';
-import { benchDatabases, seedDemoDatabase, signedInApp, withDatabase } from './database';
+import { BENCH_ADMIN, benchDatabases, median, p95, seedDemoDatabase, signedInApp, timeRuns, withDatabase } from './database';
 
 /**
  * The analytic reports at scale (issue 29 item 4): 1,000,000 tran_log rows and 1,000,000 stored items (the trace and
@@ -18,20 +16,7 @@ const STOCK_ROWS = Number(process.env.BENCH_REPORT_STOCK_ROWS ?? 1_000_000);
 const RECEIPTS = Number(process.env.BENCH_REPORT_RECEIPTS ?? 200_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 
-const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
-const median = (xs: number[]): number => sorted(xs)[Math.floor(xs.length / 2)] ?? 0;
-const p95 = (xs: number[]): number => sorted(xs)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)] ?? 0;
 const ms = (x: number) => `${x.toFixed(1)} ms`.padStart(9);
-
-async function timeRuns(runs: number, run: () => Promise<unknown>): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    await run();
-    times.push(performance.now() - t0);
-  }
-  return times;
-}
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 /** The screens' starting filters: warehouse WH01, the last 30 days. */
@@ -42,18 +27,6 @@ const FILTERS: Record<ReportName, ReportRequest> = {
   stockAgeing: { whId: 'WH01' },
   locationUse: { whId: 'WH01' },
   tranVolume: { whId: 'WH01', dateFrom: day(-29), dateTo: day(0) },
-};
-
-const ADMIN: SessionUser = {
-  id: 1,
-  name: 'admin',
-  sessionId: 0,
-  superAdmin: true,
-  permissions: new Set(),
-  warehouses: 'all',
-  clients: {},
-  language: null,
-  station: null,
 };
 
 for (const kind of benchDatabases()) {
@@ -72,7 +45,7 @@ for (const kind of benchDatabases()) {
         const body = res.json() as { code: number; data: { rows: unknown[] } };
         if (body.code !== 200 || body.data.rows.length === 0) throw new Error(`${name} failed: ${res.body}`);
       };
-      const raw = () => REPORT_RUNS[name](connection.db, ADMIN, filters);
+      const raw = () => REPORT_RUNS[name](connection.db, BENCH_ADMIN, filters);
       await timeRuns(2, api);
       await timeRuns(2, raw);
       const apiTimes = await timeRuns(RUNS, api);

@@ -1,7 +1,6 @@
-import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { fillTranLog } from './activity';
-import { benchDatabases, seedDemoDatabase, signedInApp, withDatabase } from './database';
+import { benchDatabases, median, p95, seedDemoDatabase, signedInApp, timeRuns, withDatabase } from './database';
 
 /**
  * Lot trace at scale (issue 26 item 6): 1,000,000 tran_log rows (generate_series: 20,000 lots of the demo items, 50
@@ -14,20 +13,7 @@ const ROWS = Number(process.env.BENCH_TRACE_ROWS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const LOTS = 20_000;
 
-const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
-const median = (xs: number[]): number => sorted(xs)[Math.floor(xs.length / 2)] ?? 0;
-const p95 = (xs: number[]): number => sorted(xs)[Math.floor(xs.length * 0.95)] ?? 0;
 const ms = (x: number) => `${x.toFixed(2)} ms`;
-
-async function timeRuns(runs: number, run: () => Promise<unknown>): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    await run();
-    times.push(performance.now() - t0);
-  }
-  return times;
-}
 
 for (const kind of benchDatabases()) {
   console.log(`\n-- ${kind}`);
