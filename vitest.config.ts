@@ -3,7 +3,9 @@ import { defineConfig } from 'vitest/config';
 const shared = {
   include: ['src/**/*.test.ts', 'tests/api/**/*.test.ts'],
   testTimeout: 30_000,
-  hookTimeout: 60_000,
+  // A file's set-up (its database copy, the app, its fixtures) took over a minute on PGlite in CI runs where the
+  // browser suite and the Node 24 run share the two cores: a limit for a stuck set-up, not a measure of speed.
+  hookTimeout: 180_000,
   isolate: false,
 };
 

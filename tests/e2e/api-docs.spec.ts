@@ -12,8 +12,11 @@ test('the API reference at /api/docs shows the modules and an operation with its
     const url = request.url();
     if (!url.startsWith(`${new URL(baseURL ?? '').origin}/`) && !url.startsWith('data:')) outside.push(url);
   });
+  test.setTimeout(120_000);
   await page.goto('/api/docs');
-  await expect(page.locator('.swagger-ui .info .title')).toContainText('Wharf API');
+  // Swagger UI parses the whole description (1.2 MB, every route's answer described) before it draws: seconds on a
+  // loaded machine.
+  await expect(page.locator('.swagger-ui .info .title')).toContainText('Wharf API', { timeout: 60_000 });
   // One section per module of the description (its tags: 18 with the webhooks).
   const description = (await (await page.request.get('/api/openapi.json')).json()) as { tags: { name: string }[] };
   expect(description.tags.map((tag) => tag.name)).toContain('masterdata');
