@@ -460,6 +460,7 @@ describe('add, edit and delete are separate permissions on every save and delete
     for (const name of names) expect(deleteCalls(name).length, name).toBeGreaterThan(0);
   });
 
+  // Three users times every save and delete route: a few hundred calls, a minute on PGlite when CI shares the cores.
   it('lets a user with only :add insert but not update or delete, only :edit update but not insert or delete, only :delete delete but not save', async () => {
     const checked: string[] = [];
     for (const { name } of saveRoutes()) {
@@ -510,5 +511,5 @@ describe('add, edit and delete are separate permissions on every save and delete
     expect(checked).toEqual(
       expect.arrayContaining(['tItemMaster', 'tblInvMovementDetail', 'tblInvAdjustmentDetail', 'tPoMaster', 'tPoDetail']),
     );
-  });
+  }, 120_000);
 });
