@@ -121,7 +121,10 @@ async function pageSizes(bytes: Uint8Array): Promise<{ width: number; height: nu
   return doc.getPages().map((p) => p.getSize());
 }
 
-describe('shipping label (100 × 150 mm)', () => {
+/** PDFs drawn, rendered by poppler and read pixel by pixel or by zbar: all CPU, which CI shares between three suites. */
+const PDF_TEST_MS = 120_000;
+
+describe('shipping label (100 × 150 mm)', { timeout: PDF_TEST_MS }, () => {
   it('prints a zh_cn label: size, subset fonts, text, glyphs drawn, barcodes and QR scan back', async () => {
     const label = sampleLabel(0);
     const { bytes, pages } = await renderLabels([label], 'zh_cn');
@@ -272,7 +275,7 @@ describe('shipping label (100 × 150 mm)', () => {
   });
 });
 
-describe('A4 documents', () => {
+describe('A4 documents', { timeout: PDF_TEST_MS }, () => {
   it('prints the delivery note: A4, carton table over two pages, totals, signatures, delivery number as Code 128', async () => {
     const data = sampleDelivery(46);
     const { bytes, pages } = await renderDeliveryNote(data, 'zh_cn');
@@ -384,7 +387,7 @@ describe('A4 documents', () => {
   });
 });
 
-describe('proof of delivery', () => {
+describe('proof of delivery', { timeout: PDF_TEST_MS }, () => {
   const signature = checkPng(encodePng(40, 12, 0, Buffer.alloc(41 * 12)), {
     maxBytes: 300 * 1024,
     maxWidth: 2000,
