@@ -20,8 +20,12 @@ const BUDGET = {
   loginJs: 190 * 1024,
   /** The rest of the messages of one language (a lazy chunk after the login messages): ~55 KB brotli at 4,900 keys. */
   messages: 90 * 1024,
-  /** From "sign in" until the warehouse list shows its rows: the workspace, AG Grid, the rest of the messages, API calls. */
-  gridTotal: 300 * 1024,
+  /**
+   * From "sign in" until the warehouse list shows its rows: the workspace, AG Grid (176 KB), the Shoelace components
+   * warmed after login, API calls. Raised from 300 KB with issue 29: measured 295.6 KB (zh_cn and en_us alike) with the
+   * home dashboard (its charts load only when scrolled into view: `src/client/charts/Chart.tsx`).
+   */
+  gridTotal: 340 * 1024,
 };
 
 interface Transfer {
@@ -131,6 +135,7 @@ for (const language of ['zh_cn', 'en_us'] as const) {
       },
       grid: { total: sum(grid), js: sum(grid, isJs), api: sum(grid, (t) => t.url.includes('/api/')), requests: grid.length },
       loginFiles: login.map((t) => `${kb(t.bytes)} ${t.encoding || 'plain'} ${new URL(t.url).pathname}`),
+      gridFiles: grid.map((t) => `${kb(t.bytes)} ${t.encoding || 'plain'} ${new URL(t.url).pathname}`),
       largest: [...login, ...grid]
         .sort((a, b) => b.bytes - a.bytes)
         .slice(0, 5)

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useT } from '../kit/i18n';
 import type { Drawing } from './chartjs';
@@ -34,14 +34,44 @@ function readInk(element: HTMLElement): ChartInk {
 }
 
 /**
+ * True once the element comes into the viewport (and stays true): Chart.js (64 KB) then loads.
+ * A dashboard whose charts sit below the fold costs a handheld or a user who never scrolls there nothing. Printing
+ * draws them too.
+ */
+function useNearViewport(element: RefObject<HTMLElement | null>): boolean {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const target = element.current;
+    if (near || !target) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+    });
+    observer.observe(target);
+    const beforePrint = () => setNear(true);
+    window.addEventListener('beforeprint', beforePrint);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('beforeprint', beforePrint);
+    };
+  }, [element, near]);
+  return near;
+}
+
+/**
  * A chart with its figures as a table (README): the drawing is hidden from screen readers, which read the table
- * under it instead; sighted users open it to read exact values. Chart.js loads with the first chart a screen shows.
+ * under it instead; sighted users open it to read exact values. Chart.js loads when the first chart comes into view.
  */
 export function Chart({ title, format = 'integer', height = 280, ...data }: ChartProps) {
   const t = useT();
   const intl = useIntl();
   const formatValue = useValueFormat(format);
   const host = useRef<HTMLCanvasElement>(null);
+  const figure = useRef<HTMLElement>(null);
+  const near = useNearViewport(figure);
   const drawing = useRef<Drawing | null>(null);
   // Bumped when a drawing is made: the figures are drawn into each new one.
   const [drawings, setDrawings] = useState(0);
@@ -52,7 +82,7 @@ export function Chart({ title, format = 'integer', height = 280, ...data }: Char
   // One drawing per chart and language (Chart.js formats its own numbers in it).
   useEffect(() => {
     const element = host.current;
-    if (!element || empty) return;
+    if (!element || empty || !near) return;
     let live = true;
     import('./chartjs').then(
       ({ createDrawing }) => {
@@ -68,7 +98,7 @@ export function Chart({ title, format = 'integer', height = 280, ...data }: Char
       drawing.current?.dispose();
       drawing.current = null;
     };
-  }, [empty, locale]);
+  }, [empty, locale, near]);
 
   const { kind, categories, series, horizontal } = data;
   // biome-ignore lint/correctness/useExhaustiveDependencies: `drawings` is the signal that a new drawing exists.
@@ -82,7 +112,7 @@ export function Chart({ title, format = 'integer', height = 280, ...data }: Char
   }, [drawings, kind, categories, series, horizontal, formatValue]);
 
   return (
-    <figure className="chart" aria-label={title}>
+    <figure ref={figure} className="chart" aria-label={title}>
       {empty ? (
         <p className="chart-empty">{t('chart.noData')}</p>
       ) : failed ? (

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
+import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { permission } from '../../../shared/permissions';
 import { SUCCESS } from '../../../shared/wire';
 import { apiPost } from '../../kit/api';
 import { useT } from '../../kit/i18n';
-import { usePermission } from '../../kit/session';
+import { session, usePermission } from '../../kit/session';
 import { SlButton, SlCarousel, SlCarouselItem, SlIcon, SlTab, SlTabGroup, SlTabPanel } from '../../kit/sl';
 import { Dashboard } from './Dashboard';
 
@@ -75,10 +76,22 @@ const ENVIRONMENT = [
 export function HomePage() {
   const t = useT();
   const canDashboard = usePermission(permission('dashboard', 'view'));
+  // The carousel (its component and the expiring count's request) waits until its tab is first opened.
+  const [aboutOpened, setAboutOpened] = useState(false);
+  // Until the permissions are known, neither: the carousel would load and flash before the dashboard replaced it.
+  const { navLoaded } = useSnapshot(session);
+  if (!navLoaded) return null;
   if (!canDashboard) return <Landing />;
   return (
     <div className="home-page">
-      <SlTabGroup className="home-tabs">
+      <SlTabGroup
+        className="home-tabs"
+        onSlTabShow={(event) => {
+          // Not the workspace's tab group around it: its handler would take "about" for a workspace tab.
+          event.stopPropagation();
+          if (event.detail.name === 'about') setAboutOpened(true);
+        }}
+      >
         <SlTab slot="nav" panel="dashboard" data-testid="home-tab-dashboard">
           {t('dashboard.tab')}
         </SlTab>
@@ -88,9 +101,7 @@ export function HomePage() {
         <SlTabPanel name="dashboard">
           <Dashboard />
         </SlTabPanel>
-        <SlTabPanel name="about">
-          <Landing />
-        </SlTabPanel>
+        <SlTabPanel name="about">{aboutOpened && <Landing />}</SlTabPanel>
       </SlTabGroup>
     </div>
   );

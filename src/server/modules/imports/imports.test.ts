@@ -364,6 +364,15 @@ describe.each(Object.keys(CASES) as ImportType[])('%s import', (type) => {
     expect(again.body.data).toMatchObject({ committed: 0, documents: 0 });
     await c.written();
   });
+
+  it('deletes the group: every staged row goes, what was committed stays', async () => {
+    const rows = (await staged(type, groupId)).length;
+    const del = await t.post<{ deleted: number }>(`/api/${importEntityName(type)}/deleteGroup`, { groupId }, admin);
+    expect(del.body.code, del.body.msg ?? '').toBe(200);
+    expect(del.body.data.deleted).toBe(rows);
+    expect(await staged(type, groupId)).toHaveLength(0);
+    await c.written();
+  });
 });
 
 describe('documents all or nothing', () => {
