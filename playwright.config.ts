@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM, LAUNCH_ARGS } from './tests/e2e/browser';
 
 const PORT = Number(process.env.WHARF_E2E_PORT ?? 8199);
 // WHARF_E2E_WORKERS runs spec files on that many browsers side by side, each against a server of its own (a copy of
@@ -12,7 +13,7 @@ const workerPort = PORT + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 process.env.WHARF_E2E_RUN ??= `${Date.now()}-${process.pid}`;
 const RUN = process.env.WHARF_E2E_RUN;
 
-// Debian's Chromium (Playwright cannot download its own browser here), against the built server
+// Debian's Chromium (Playwright cannot download its own browser here; tests/e2e/browser.ts), against the built server
 // on a fresh PGlite data directory with the captcha off.
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -34,8 +35,8 @@ export default defineConfig({
     // the browser's CPU (inbound-flow: 75 s of CPU with them, 34 s without, 33 s with no trace at all).
     trace: { mode: 'retain-on-failure', snapshots: false, screenshots: false },
     launchOptions: {
-      executablePath: process.env.WHARF_CHROMIUM ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+      executablePath: CHROMIUM,
+      args: LAUNCH_ARGS,
     },
   },
   webServer: Array.from({ length: WORKERS }, (_, i) => ({

@@ -1,12 +1,15 @@
 // `npm test` after the type check and lint: the API tests (vitest) and the browser tests (build, then Playwright) run
 // side by side, the API tests at a lower priority. The browser tests go one step at a time (the page, then the
 // server, then the page): every slice of a core taken from them lengthens the run, while the API tests are all
-// throughput and take whatever the browser leaves. Each line is prefixed with its suite; the exit code is the first
-// failure's. The API tests of one project (postgres when it runs, else pglite) check every answer against the API
-// description (tests/conformance.mjs): a mismatch, or an /api route no suite answered, fails the run. At the end, the
-// slowest test files and tests of both suites, the conformance findings and a one-line summary (tests/summary.mjs),
-// from their JSON reports. docs/testing.md has the budget and what keeps the suites within it.
-import { spawn } from 'node:child_process';
+// throughput and take whatever the browser leaves. With WHARF_NODE24 (a Node 24 binary, set by .ci/run) and
+// PostgreSQL, the two API projects run as two processes: PGlite on Node 24, PostgreSQL on the machine's Node — each
+// Node line and each database gets the whole API suite once, in two passes instead of three (docs/testing.md). Each line
+// is prefixed with its suite; the exit code is the first failure's. The API tests of one project (postgres when it
+// runs, else pglite) check every answer against the API description (tests/conformance.mjs): a mismatch, or an /api
+// route no suite answered, fails the run. At the end, the slowest test files and tests of both suites, the
+// conformance findings and a one-line summary (tests/summary.mjs), from their JSON reports. docs/testing.md has the
+// budget and what keeps the suites within it.
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,13 +19,12 @@ import { printSummary } from './summary.mjs';
 
 const runStarted = Date.now();
 const REPORTS = path.resolve('.tmp/reports');
-const apiReport = path.join(REPORTS, 'api.json');
 const e2eReport = path.join(REPORTS, 'e2e.json');
 fs.rmSync(REPORTS, { recursive: true, force: true });
 fs.mkdirSync(REPORTS, { recursive: true });
 const answers = answersDir();
 prepareAnswers(answers);
-const times = { api: 0, e2e: 0, node24: 0, total: 0 };
+const times = { e2e: 0, total: 0 };
 
 /**
  * Runs a command with its output prefixed; resolves to its exit code (its time kept in `times`). `nice` lowers its
@@ -52,38 +54,47 @@ function run(name, command, args, env = {}, nice = 0) {
 }
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
-// The browser tests wait on one page at a time (each step on the browser, then the server): every slice of a core
-// the API tests take from them lengthens the run, while the API tests, all throughput, lose nothing by yielding.
+const postgres = Boolean(process.env.WHARF_TEST_DATABASE_URL);
 // One project records (both run the same files): postgres, the database of production, when it runs.
-const record = {
-  WHARF_RECORD_ANSWERS: answers,
-  WHARF_RECORD_PROJECTS: process.env.WHARF_TEST_DATABASE_URL ? 'postgres' : 'pglite',
-};
-const api = run(
-  'api',
-  npx,
-  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${apiReport}`],
-  record,
-  10,
-);
+const record = { WHARF_RECORD_ANSWERS: answers, WHARF_RECORD_PROJECTS: postgres ? 'postgres' : 'pglite' };
+
+/** One vitest run of the API suites (`projects`: none for every project) on a Node binary, its report in `report`. */
+function apiRun(name, node, projects, report) {
+  const vitest = [
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ];
+  return run(name, node, [...vitest, ...projects.flatMap((project) => ['--project', project])], record, 10);
+}
+const node24 = process.env.WHARF_NODE24;
+const apiRuns =
+  node24 && postgres
+    ? [
+        { name: 'api-pglite', node: node24, projects: ['pglite'] },
+        { name: 'api-postgres', node: process.execPath, projects: ['postgres'] },
+      ]
+    : [{ name: 'api', node: process.execPath, projects: [] }];
+const apiReports = apiRuns.map(({ name }) => path.join(REPORTS, `${name}.json`));
+const api = apiRuns.map(({ name, node, projects }, i) => apiRun(name, node, projects, apiReports[i]));
 const e2e = run('build', process.execPath, ['build.mjs']).then((code) =>
   code === 0 ? run('e2e', npx, ['playwright', 'test'], { WHARF_E2E_REPORT: e2eReport }) : code,
 );
-// Node 24 (WHARF_NODE24: a node binary, set by .ci/run) runs the API suite once more, on PostgreSQL, as soon as one of
-// the two suites above is done: it takes that suite's share of the cores instead of a third one (docs/testing.md).
-const node24 =
-  process.env.WHARF_NODE24 && process.env.WHARF_TEST_DATABASE_URL
-    ? Promise.race([api, e2e]).then(() =>
-        run('node24', process.env.WHARF_NODE24, ['node_modules/vitest/vitest.mjs', 'run', '--project', 'postgres'], {}, 10),
-      )
-    : Promise.resolve(0);
-const codes = await Promise.all([api, e2e, node24]);
+const codes = await Promise.all([...api, e2e]);
 times.total = Date.now() - runStarted;
 // The description must not drift from the answers: a mismatch, a route never answered, or no answers at all fails.
 const conformance = readConformance(answers);
 codes.push(conformance && !conformanceFailed(conformance) ? 0 : 1);
 try {
-  printSummary({ apiReport, e2eReport, root: process.cwd(), times, conformance });
+  const nodeVersion = (node) => execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
+  const apiParts = apiRuns.map(({ name, node, projects }, i) => ({
+    name: projects.length ? `${projects.join(', ')} on Node ${nodeVersion(node)}` : `Node ${nodeVersion(node)}`,
+    report: apiReports[i],
+    ms: times[name] ?? 0,
+  }));
+  printSummary({ apiParts, e2eReport, root: process.cwd(), times, conformance });
 } catch (error) {
   // The summary only reports: a report it cannot read never changes the outcome of the tests.
   console.log(`No summary: ${error instanceof Error ? error.message : String(error)}`);

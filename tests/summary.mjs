@@ -27,13 +27,15 @@ function printSlowest(title, rows) {
   }
 }
 
-/** Vitest's JSON report: a file result per test file and project, each with its tests. */
-function apiSummary(report, root) {
-  const files = report.testResults.map((file) => ({
-    name: file.name.replace(`${root}/`, ''),
-    ms: file.endTime - file.startTime,
-    tests: file.assertionResults,
-  }));
+/** Vitest's JSON reports (one per API run): a file result per test file and project, each with its tests. */
+function apiSummary(reports, root) {
+  const files = reports
+    .flatMap((report) => report.testResults)
+    .map((file) => ({
+      name: file.name.replace(`${root}/`, ''),
+      ms: file.endTime - file.startTime,
+      tests: file.assertionResults,
+    }));
   printSlowest('Slowest API test files (each database counted apart)', files);
   printSlowest(
     'Slowest API tests',
@@ -44,7 +46,8 @@ function apiSummary(report, root) {
       .filter((test) => test.status === 'failed')
       .map((test) => ({ name: `${file.name} › ${test.title}`, message: test.failureMessages?.[0] ?? '' })),
   );
-  return { total: report.numTotalTests, passed: report.numPassedTests, failed: report.numFailedTests, failures };
+  const sum = (key) => reports.reduce((total, report) => total + report[key], 0);
+  return { total: sum('numTotalTests'), passed: sum('numPassedTests'), failed: sum('numFailedTests'), failures };
 }
 
 /** Playwright's JSON report: suites (files, describe blocks) nesting specs, each spec's tests with their results. */
@@ -86,14 +89,18 @@ function printFailures(title, failures) {
 }
 
 /**
- * Prints the slowest lists and the one-line summary; `times` are the suites' wall-clock milliseconds as run.mjs
- * measured them, `conformance` the conformance report (tests/conformance.mjs; null: nothing recorded).
+ * Prints the slowest lists and the one-line summary. `apiParts` are the API runs (`name`, JSON `report`, wall-clock
+ * `ms`: one, or PGlite and PostgreSQL on two Node lines), `times` the wall-clock milliseconds run.mjs measured,
+ * `conformance` the conformance report (tests/conformance.mjs; null: nothing recorded). A part without its report makes
+ * the API counts "no report".
  */
-export function printSummary({ apiReport, e2eReport, root, times, conformance }) {
+export function printSummary({ apiParts, e2eReport, root, times, conformance }) {
   console.log('');
-  const api = readJson(apiReport);
+  const apiReports = apiParts.map((part) => readJson(part.report));
   const e2e = readJson(e2eReport);
-  const apiCounts = api ? apiSummary(api, root) : null;
+  const apiCounts = apiReports.every(Boolean) ? apiSummary(apiReports, root) : null;
+  const apiMs = Math.max(0, ...apiParts.map((part) => part.ms));
+  const apiRuns = apiParts.map((part) => `${part.name} ${minutes(part.ms)}`).join(', ');
   const e2eCounts = e2e ? e2eSummary(e2e) : null;
   printFailures('Failed API tests', apiCounts?.failures);
   printFailures('Failed browser tests (each failed try)', e2eCounts?.failures);
@@ -106,6 +113,6 @@ export function printSummary({ apiReport, e2eReport, root, times, conformance })
       ? `${name} ${counts.passed}/${counts.total} passed${counts.failed ? `, ${counts.failed} failed` : ''}${counts.flaky ? `, ${counts.flaky} flaky` : ''} in ${minutes(ms)}`
       : `${name}: no report`;
   console.log(
-    `Summary: ${part('API', apiCounts, times.api)} (${conformanceLine(conformance)}) · ${part('browser', e2eCounts, times.e2e)} · whole run ${minutes(times.total)}`,
+    `Summary: ${part('API', apiCounts, apiMs)} (${apiRuns}; ${conformanceLine(conformance)}) · ${part('browser', e2eCounts, times.e2e)} · whole run ${minutes(times.total)}`,
   );
 }

@@ -1,4 +1,5 @@
 import { chromium, expect, type Page, test } from '@playwright/test';
+import { CHROMIUM, LAUNCH_ARGS } from './browser';
 import { adminId, bindStation, cartonsOf, checkPod, delivery, driverSigns, enrolCode, STATION, scan } from './kioskStation';
 import { callApi, login, shot } from './ui';
 
@@ -48,8 +49,8 @@ test('plain HTTP, idle sign-out at the preview, offline confirm, shipped from a 
   const port = new URL(baseURL ?? '').port;
   // Its own browser, resolving the LAN name to this server (the machine's DNS would).
   const browser = await chromium.launch({
-    executablePath: process.env.WHARF_CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', `--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`],
+    executablePath: CHROMIUM,
+    args: [...LAUNCH_ARGS, `--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`],
   });
   try {
     const context = await browser.newContext({ ...STATION, baseURL: `http://${LAN_HOST}:${port}` });

@@ -10,6 +10,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { CHROMIUM, LAUNCH_ARGS } from './browser';
 import { checkTargets, signedInStation } from './kioskStation';
 import { callApi, login, openHandheld, shot } from './ui';
 import { code128Luma, writeY4m } from './y4m';
@@ -17,14 +18,13 @@ import { code128Luma, writeY4m } from './y4m';
 const HANDHELD = { viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true } as const;
 const CAMERA_CODE = 'ACME-0071';
 const VIDEO = resolve('test-results/rf-screens-camera.y4m');
-const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
 
 // The camera shows nothing for 2 s (the page is looked at), then the item's label; written before the browser starts.
 mkdirSync('test-results', { recursive: true });
 writeY4m(VIDEO, 640, 480, code128Luma(CAMERA_CODE, 640, 480, 3), { fps: 5, blankSeconds: 2, codeSeconds: 3 });
 test.use({
   launchOptions: {
-    executablePath: process.env.WHARF_CHROMIUM ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     args: [...LAUNCH_ARGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${VIDEO}`],
   },
 });

@@ -6,13 +6,13 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { CHROMIUM, LAUNCH_ARGS } from './browser';
 import { login, setLanguage, shot } from './ui';
 import { code128Luma, writeY4m } from './y4m';
 
 const CODE = 'LOC-A01-01-1';
 const QUERY = 'mainProcessName=INQUIRY&whId=WH01&clientCode=ACME&localeId=2052';
 const VIDEO = resolve('test-results/scan-camera.y4m');
-const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
 
 // Written before the browser starts: Chromium reads the file when the page asks for the camera.
 mkdirSync('test-results', { recursive: true });
@@ -22,7 +22,7 @@ writeY4m(VIDEO, 640, 480, code128Luma(CODE, 640, 480, 3), { fps: 5, blankSeconds
 test.use({
   viewport: { width: 360, height: 640 },
   launchOptions: {
-    executablePath: process.env.WHARF_CHROMIUM ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     args: [...LAUNCH_ARGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${VIDEO}`],
   },
 });
