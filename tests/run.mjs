@@ -2,7 +2,7 @@
 // side by side, the API tests at a lower priority. The browser tests go one step at a time (the page, then the
 // server, then the page): every slice of a core taken from them lengthens the run, while the API tests are all
 // throughput and take whatever the browser leaves. With WHARF_NODE24 (a Node 24 binary, set by .ci/run) and
-// PostgreSQL, the two API projects run as two processes: PGlite on Node 24, PostgreSQL on the machine's Node — each
+// PostgreSQL, the two API projects run as two processes: PostgreSQL on Node 24, PGlite on the machine's Node — each
 // Node line and each database gets the whole API suite once, in two passes instead of three (docs/testing.md). Each line
 // is prefixed with its suite; the exit code is the first failure's. The API tests of one project (postgres when it
 // runs, else pglite) check every answer against the API description (tests/conformance.mjs): a mismatch, or an /api
@@ -73,8 +73,8 @@ const node24 = process.env.WHARF_NODE24;
 const apiRuns =
   node24 && postgres
     ? [
-        { name: 'api-pglite', node: node24, projects: ['pglite'] },
-        { name: 'api-postgres', node: process.execPath, projects: ['postgres'] },
+        { name: 'api-postgres', node: node24, projects: ['postgres'] },
+        { name: 'api-pglite', node: process.execPath, projects: ['pglite'] },
       ]
     : [{ name: 'api', node: process.execPath, projects: [] }];
 const apiReports = apiRuns.map(({ name }) => path.join(REPORTS, `${name}.json`));
