@@ -27,6 +27,11 @@ const FILTERS: Record<ReportName, ReportRequest> = {
   stockAgeing: { whId: 'WH01' },
   locationUse: { whId: 'WH01' },
   tranVolume: { whId: 'WH01', dateFrom: day(-29), dateTo: day(0) },
+  outboundVolume: { whId: 'WH01', dateFrom: day(-29), dateTo: day(0) },
+  orderCycle: { whId: 'WH01', dateFrom: day(-29), dateTo: day(0) },
+  fillRate: { whId: 'WH01', dateFrom: day(-29), dateTo: day(0) },
+  pickProductivity: { whId: 'WH01', dateFrom: day(-29), dateTo: day(0) },
+  countAccuracy: { whId: 'WH01', dateFrom: day(-29), dateTo: day(0) },
 };
 
 for (const kind of benchDatabases()) {

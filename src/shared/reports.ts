@@ -7,7 +7,19 @@
  */
 
 /** The reports, in menu order. */
-export const REPORT_NAMES = ['inboundVolume', 'dockToStock', 'stockValue', 'stockAgeing', 'locationUse', 'tranVolume'] as const;
+export const REPORT_NAMES = [
+  'inboundVolume',
+  'dockToStock',
+  'stockValue',
+  'stockAgeing',
+  'locationUse',
+  'tranVolume',
+  'outboundVolume',
+  'orderCycle',
+  'fillRate',
+  'pickProductivity',
+  'countAccuracy',
+] as const;
 export type ReportName = (typeof REPORT_NAMES)[number];
 
 /** A report's menu url: `Wms/Rpt<Name>` (the console's registry maps each to the one report screen). */
@@ -38,9 +50,10 @@ export interface ReportRequest {
 
 /**
  * How a column's value reads: text as it is, a code through its code list (`code.<codes>.<value>`), a bucket through
- * `rpt.bucket.<value>`, a day (yyyy-MM-dd), numbers in the user's language (decimals arrive as text: numeric).
+ * `rpt.bucket.<value>`, a day (yyyy-MM-dd), a time (yyyy-MM-dd HH:mm, the database's zone), numbers in the user's
+ * language (decimals arrive as text: numeric).
  */
-export type ReportColumnKind = 'text' | 'code' | 'bucket' | 'day' | 'integer' | 'decimal' | 'hours' | 'percent';
+export type ReportColumnKind = 'text' | 'code' | 'bucket' | 'day' | 'time' | 'integer' | 'decimal' | 'hours' | 'percent';
 
 export interface ReportColumn {
   field: string;
@@ -181,9 +194,109 @@ export const REPORTS: Readonly<Record<ReportName, ReportDefinition>> = {
     ],
     chart: { kind: 'stackedBar', category: 'day', pivot: { series: 'tranType', value: 'transactions' } },
   },
+  outboundVolume: {
+    name: 'outboundVolume',
+    url: 'Wms/RptOutboundVolume',
+    resource: 'rptOutboundVolume',
+    filters: ['whId', 'clientCode', ...range, 'itemNumber'],
+    required: range,
+    columns: [
+      { field: 'day', kind: 'day' },
+      { field: 'carrierCode', kind: 'text' },
+      { field: 'carrierName', kind: 'text' },
+      { field: 'deliveries', kind: 'integer' },
+      { field: 'orders', kind: 'integer' },
+      { field: 'orderLines', kind: 'integer' },
+      { field: 'cartons', kind: 'integer' },
+      { field: 'qty', kind: 'decimal' },
+    ],
+    chart: { kind: 'stackedBar', category: 'day', pivot: { series: 'carrierCode', value: 'qty' } },
+  },
+  orderCycle: {
+    name: 'orderCycle',
+    url: 'Wms/RptOrderCycle',
+    resource: 'rptOrderCycle',
+    filters: ['whId', 'clientCode', ...range],
+    required: range,
+    columns: [
+      { field: 'bucket', kind: 'bucket' },
+      { field: 'orders', kind: 'integer' },
+      { field: 'share', kind: 'percent' },
+      { field: 'avgHours', kind: 'hours' },
+      { field: 'maxHours', kind: 'hours' },
+    ],
+    chart: { kind: 'bar', category: 'bucket', values: ['orders'] },
+  },
+  fillRate: {
+    name: 'fillRate',
+    url: 'Wms/RptFillRate',
+    resource: 'rptFillRate',
+    filters: ['whId', 'clientCode', ...range, 'itemNumber'],
+    required: range,
+    columns: [
+      { field: 'day', kind: 'day' },
+      { field: 'orderLines', kind: 'integer' },
+      { field: 'completeLines', kind: 'integer' },
+      { field: 'shortLines', kind: 'integer' },
+      { field: 'orderedQty', kind: 'decimal' },
+      { field: 'shippedQty', kind: 'decimal' },
+      { field: 'lineFillRate', kind: 'percent' },
+      { field: 'qtyFillRate', kind: 'percent' },
+    ],
+    chart: { kind: 'line', category: 'day', values: ['lineFillRate', 'qtyFillRate'] },
+  },
+  pickProductivity: {
+    name: 'pickProductivity',
+    url: 'Wms/RptPickProductivity',
+    resource: 'rptPickProductivity',
+    filters: ['whId', 'clientCode', ...range, 'itemNumber'],
+    required: range,
+    columns: [
+      { field: 'picker', kind: 'text' },
+      { field: 'pickLines', kind: 'integer' },
+      { field: 'qty', kind: 'decimal' },
+      { field: 'orders', kind: 'integer' },
+      { field: 'waves', kind: 'integer' },
+      { field: 'firstPick', kind: 'time' },
+      { field: 'lastPick', kind: 'time' },
+      { field: 'activeHours', kind: 'hours' },
+      { field: 'linesPerHour', kind: 'decimal' },
+    ],
+    chart: { kind: 'bar', category: 'picker', values: ['pickLines'], horizontal: true },
+  },
+  countAccuracy: {
+    name: 'countAccuracy',
+    url: 'Wms/RptCountAccuracy',
+    resource: 'rptCountAccuracy',
+    filters: ['whId', 'clientCode', ...range, 'zone', 'itemNumber'],
+    required: range,
+    columns: [
+      { field: 'day', kind: 'day' },
+      { field: 'locations', kind: 'integer' },
+      { field: 'countLines', kind: 'integer' },
+      { field: 'diffLines', kind: 'integer' },
+      { field: 'accuracy', kind: 'percent' },
+      { field: 'varianceQty', kind: 'decimal' },
+      { field: 'varianceValue', kind: 'decimal' },
+    ],
+    chart: { kind: 'bar', category: 'day', values: ['accuracy'] },
+  },
 };
 
-/** Dock-to-stock buckets (hours from receipt to the putaway that completed it); `waiting`: not put away yet. */
-export const DOCK_TO_STOCK_BUCKETS = ['h0to1', 'h1to4', 'h4to8', 'h8to24', 'h24to48', 'h48plus', 'waiting'] as const;
+/**
+ * Buckets of hours between two bounds: `h<a>to<b>` for a ≤ hours < b, `h<last>plus` beyond the last bound, and the
+ * bucket of what has not happened yet (`pending`, no hours). Dock-to-stock and the order cycle share them (their SQL
+ * shares `hoursBucket` in definitions.ts).
+ */
+export function hourBuckets(bounds: readonly number[], pending: string): string[] {
+  const edges = [0, ...bounds];
+  return [...bounds.map((b, i) => `h${edges[i]}to${b}`), `h${bounds.at(-1)}plus`, pending];
+}
+/** Dock-to-stock: hours from receipt to the putaway that completed it; `waiting`: not put away yet. */
+export const DOCK_TO_STOCK_HOURS = [1, 4, 8, 24, 48] as const;
+export const DOCK_TO_STOCK_BUCKETS = hourBuckets(DOCK_TO_STOCK_HOURS, 'waiting');
+/** Order cycle: hours from the order's entry to its shipment; `open`: entered on the days, not shipped yet. */
+export const ORDER_CYCLE_HOURS = [4, 8, 24, 48, 72] as const;
+export const ORDER_CYCLE_BUCKETS = hourBuckets(ORDER_CYCLE_HOURS, 'open');
 /** Stock ageing buckets (days since the row's FIFO date). */
 export const AGEING_BUCKETS = ['d0to30', 'd31to60', 'd61to90', 'd91to180', 'd181to365', 'd365plus'] as const;

@@ -13,6 +13,8 @@ export interface ShipOrderInput {
   orderNumber: string;
   lines: OrderLineInput[];
   carrierId?: string | null;
+  /** The order's client; default the fixture's (TINVC). */
+  clientCode?: string;
   /** Default 1. More cartons than pack lines split each line's quantity evenly (whole units). */
   cartons?: number;
   /** Default true; false puts no stock for the order (its lines are short at release unless other stock serves). */
@@ -56,6 +58,7 @@ export async function closedCartons(db: Db, waveId: string, orders: ShipOrderInp
     numbers.push(
       await createConfirmedOrder(db, order.lines, {
         orderNumber: order.orderNumber,
+        ...(order.clientCode ? { clientCode: order.clientCode } : {}),
         carrierId: order.carrierId === undefined ? 'SF' : order.carrierId,
         shipToName: '测试收货人 Test consignee',
         shipToCity: '宁波 Ningbo',

@@ -37,6 +37,7 @@ import * as m0036 from './migrations/0036_reports';
 import * as m0037 from './migrations/0037_idempotency_claims';
 import * as m0038 from './migrations/0038_webhook_pause';
 import * as m0039 from './migrations/0039_dashboard';
+import * as m0040 from './migrations/0040_more_reports';
 
 // Listed explicitly: the server is one esbuild bundle, so nothing is read from disk at run time.
 const MIGRATIONS: Record<string, Migration> = {
@@ -77,6 +78,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0037_idempotency_claims': m0037,
   '0038_webhook_pause': m0038,
   '0039_dashboard': m0039,
+  '0040_more_reports': m0040,
 };
 
 /** Brings the schema to the newest version; fails loudly (the server must not start half-migrated). */

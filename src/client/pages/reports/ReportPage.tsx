@@ -145,6 +145,7 @@ export function ReportPage({ name }: { name: ReportName }) {
         case 'bucket':
           return t(`rpt.bucket.${String(value)}`);
         case 'day':
+        case 'time':
         case 'text':
           return value === '' ? t('rpt.blank') : String(value);
       }

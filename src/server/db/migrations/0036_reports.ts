@@ -27,7 +27,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   );
   await sql`create index if not exists t_stored_item_report on t_stored_item (wh_id, client_code, item_number)
     include (location_id, actual_qty, fifo_date)`.execute(db);
-  for (const [name, nameEn, url, resource] of SCREENS) {
+  await addReportScreens(db, SCREENS);
+}
+
+/**
+ * Report screens under 日志与报表 / Logs and reports, each `[name, English name, url, resource]` with its button
+ * `sys:<resource>:view`, for a database seeded before them (none is added twice). Later report migrations use it too.
+ */
+export async function addReportScreens(
+  db: Kysely<unknown>,
+  screens: readonly (readonly [string, string, string, string])[],
+): Promise<void> {
+  for (const [name, nameEn, url, resource] of screens) {
     const menu = { name, nameEn };
     await sql`
       insert into sys_menu (parent_id, name, name_en, url, perms, type, icon, order_num, hidden, keep_alive)

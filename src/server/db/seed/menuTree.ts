@@ -45,7 +45,7 @@ const IMPORT_BUTTONS = (
   ] as const
 ).map(([type, name, nameEn]) => ({ resource: `tblTempExcelImport${type}`, name, nameEn }));
 
-/** The analytic reports' menu names (migration 0036_reports adds them to older databases). */
+/** The analytic reports' menu names (migrations 0036_reports and 0040_more_reports add them to older databases). */
 export const REPORT_MENUS: Readonly<Record<ReportName, { name: string; nameEn: string }>> = {
   inboundVolume: { name: '入库量', nameEn: 'Inbound volume' },
   dockToStock: { name: '收货上架时效', nameEn: 'Dock-to-stock time' },
@@ -53,6 +53,11 @@ export const REPORT_MENUS: Readonly<Record<ReportName, { name: string; nameEn: s
   stockAgeing: { name: '库龄分析', nameEn: 'Stock ageing' },
   locationUse: { name: '库位利用率', nameEn: 'Location utilisation' },
   tranVolume: { name: '事务量', nameEn: 'Transaction volume' },
+  outboundVolume: { name: '出库量', nameEn: 'Outbound volume' },
+  orderCycle: { name: '订单履行时效', nameEn: 'Order cycle time' },
+  fillRate: { name: '订单满足率', nameEn: 'Fill rate' },
+  pickProductivity: { name: '拣货效率', nameEn: 'Picking productivity' },
+  countAccuracy: { name: '盘点准确率', nameEn: 'Count accuracy' },
 };
 
 /** Every screen of both spec documents (detail routes keep the spec's names, e.g. `Wms/TPoDetail`). */

@@ -8,6 +8,10 @@ import { type RawBuilder, sql } from 'kysely';
 import {
   AGEING_BUCKETS,
   DOCK_TO_STOCK_BUCKETS,
+  DOCK_TO_STOCK_HOURS,
+  hourBuckets,
+  ORDER_CYCLE_BUCKETS,
+  ORDER_CYCLE_HOURS,
   REPORT_ROW_LIMIT,
   type ReportName,
   type ReportRequest,
@@ -58,6 +62,50 @@ const bucketList = (buckets: readonly string[]) =>
 const limit = sql`limit ${REPORT_ROW_LIMIT + 1}`;
 
 /**
+ * The bucket of `hours` among `hourBuckets(bounds, pending)` (shared/reports.ts): `h<a>to<b>` for a ≤ hours < b, the
+ * last `h<n>plus`, and `pending` where there are no hours (not put away, not shipped yet).
+ */
+function hoursBucket(hours: RawBuilder<unknown>, bounds: readonly number[], pending: string) {
+  const names = hourBuckets(bounds, pending);
+  const steps = bounds.map((b, i) => sql`when ${hours} < ${sql.lit(b)} then ${sql.lit(names[i])}`);
+  return sql`case when ${hours} is null then ${sql.lit(pending)} ${sql.join(steps, sql` `)} else ${sql.lit(names[bounds.length])} end`;
+}
+
+/**
+ * The tail of an hours report over a CTE `bucketed (bucket, hours[, qty])` already written: one row per bucket in
+ * order (empty ones at 0), its count under `count`, its quantity when `qty`, its share of all the rows counted, the
+ * average and longest hours (none for the pending bucket).
+ */
+const hoursTotals = (buckets: readonly string[], count: string, qty: boolean) => sql`
+    , totals as (
+      select bucket, count(*) as n, ${qty ? sql`sum(qty)` : sql`null::numeric`} as qty, avg(hours) as avg_hours,
+        max(hours) as max_hours
+      from bucketed group by bucket
+    )
+    select b.bucket, coalesce(t.n, 0)::int as ${sql.ref(count)},${qty ? sql` coalesce(t.qty, 0)::numeric(18, 3) as qty,` : sql``}
+      round(coalesce(t.n::numeric / nullif((select sum(n) from totals), 0), 0), 4) as share,
+      round(t.avg_hours::numeric, 2) as avg_hours, round(t.max_hours::numeric, 2) as max_hours
+    from (values ${bucketList(buckets)}) as b(bucket, ord)
+    left join totals t on t.bucket = b.bucket
+    order by b.ord`;
+
+/**
+ * The orders shipped on the days (an order ships with its last carton): the orders of the cartons of the deliveries
+ * shipped on the days (index t_delivery_shipped), each with the ship time of its last carton, kept when every carton of
+ * it is shipped and the last one on the days. Rows (wh_id, order_number, shipped); the caller joins t_order (status S)
+ * and applies the grants on its own client column.
+ */
+const shippedOrders = (f: ReportRequest) => sql`
+      select c.wh_id, c.order_number, max(c.ship_time) as shipped
+      from tbl_shipping_label c
+      where c.wh_id = ${f.whId} and c.order_number in (
+        select sc.order_number from t_delivery d
+        join tbl_shipping_label sc on sc.wh_id = d.wh_id and sc.delivery_number = d.delivery_number
+        where d.wh_id = ${f.whId} and d.status = 'S' and ${onDays(sql`d.ship_time`, f)})
+      group by c.wh_id, c.order_number
+      having bool_and(c.status = 'S') and max(c.ship_time) < ${f.dateTo}::date + 1`;
+
+/**
  * Inbound volume by day and vendor: receipt lines, receipts (arrivals) and the quantity received in base units
  * (received quantity × the line unit's factor), by the receipt's day.
  */
@@ -105,19 +153,8 @@ const dockToStock: Run = async (db, user, f) => {
       left join done d on d.receipt_row_id = r.id
       where ${scope(user, f, 'r')} and ${onDays(sql`r.receipt_date`, f)}
     ), bucketed as (
-      select qty, hours, case when hours is null then 'waiting' when hours < 1 then 'h0to1' when hours < 4 then 'h1to4'
-        when hours < 8 then 'h4to8' when hours < 24 then 'h8to24' when hours < 48 then 'h24to48' else 'h48plus' end as bucket
-      from lines
-    ), totals as (
-      select bucket, count(*) as lines, sum(qty) as qty, avg(hours) as avg_hours, max(hours) as max_hours
-      from bucketed group by bucket
-    )
-    select b.bucket, coalesce(t.lines, 0)::int as lines, coalesce(t.qty, 0)::numeric(18, 3) as qty,
-      round(coalesce(t.lines::numeric / nullif((select sum(lines) from totals), 0), 0), 4) as share,
-      round(t.avg_hours::numeric, 2) as avg_hours, round(t.max_hours::numeric, 2) as max_hours
-    from (values ${bucketList(DOCK_TO_STOCK_BUCKETS)}) as b(bucket, ord)
-    left join totals t on t.bucket = b.bucket
-    order by b.ord`.execute(db);
+      select qty, hours, ${hoursBucket(sql`hours`, DOCK_TO_STOCK_HOURS, 'waiting')} as bucket from lines
+    )${hoursTotals(DOCK_TO_STOCK_BUCKETS, 'lines', true)}`.execute(db);
   return rows;
 };
 
@@ -214,6 +251,138 @@ const tranVolume: Run = async (db, user, f) => {
   return rows;
 };
 
+/**
+ * Outbound volume by ship day and carrier: what the deliveries shipped on the days carried — deliveries, orders, order
+ * lines and cartons (counted once each), and the quantity shipped in base units (carton lines are in the item's base
+ * unit). The carrier is the delivery's (one carrier per delivery); the grants and the client and item filters apply to
+ * each carton line's own client and item, so a delivery mixing clients counts for each user with the lines they hold.
+ */
+const outboundVolume: Run = async (db, user, f) => {
+  const { rows } = await sql<ReportRow>`
+    with shipped as (
+      select d.ship_time::date as day, d.carrier_id, d.delivery_number, c.carton_number, l.order_number, l.line_number,
+        l.qty
+      from t_delivery d
+      join tbl_shipping_label c on c.wh_id = d.wh_id and c.delivery_number = d.delivery_number
+      join tbl_shipping_label_detail l on l.wh_id = c.wh_id and l.carton_number = c.carton_number
+      where d.wh_id = ${f.whId} and d.status = 'S' and ${onDays(sql`d.ship_time`, f)} and ${scope(user, f, 'l')}
+    ), per_day as (
+      select day, carrier_id, count(distinct delivery_number)::int as deliveries, count(distinct order_number)::int as orders,
+        count(distinct (order_number, line_number))::int as order_lines, count(distinct carton_number)::int as cartons,
+        sum(qty) as qty
+      from shipped group by day, carrier_id
+    )
+    select to_char(p.day, 'YYYY-MM-DD') as day, p.carrier_id as carrier_code, coalesce(cr.carrier_name, '') as carrier_name,
+      p.deliveries, p.orders, p.order_lines, p.cartons, p.qty::numeric(18, 3) as qty
+    from per_day p
+    left join t_carrier cr on cr.wh_id = ${f.whId} and cr.carrier_code = p.carrier_id
+    order by p.day, p.carrier_id ${limit}`.execute(db);
+  return rows;
+};
+
+/**
+ * Order cycle time: for each order shipped on the days, the hours from its entry into the warehouse system
+ * (`t_order.create_time`: received by import, API or the console) to its shipment (its last carton's delivery); the
+ * orders entered on the days and still open (neither shipped nor cancelled) are `open`. One row per bucket, empty
+ * ones at 0; share of all the orders counted.
+ */
+const orderCycle: Run = async (db, user, f) => {
+  const { rows } = await sql<ReportRow>`
+    with shipped as (${shippedOrders(f)}
+    ), cycle as (
+      select extract(epoch from s.shipped - o.create_time) / 3600 as hours
+      from shipped s join t_order o on o.wh_id = s.wh_id and o.order_number = s.order_number
+      where o.status = 'S' and ${scope(user, f, 'o')}
+      union all
+      select null::numeric from t_order o
+      where ${scope(user, f, 'o')} and ${onDays(sql`o.create_time`, f)} and o.status not in ('S', 'X')
+    ), bucketed as (
+      select hours, ${hoursBucket(sql`hours`, ORDER_CYCLE_HOURS, 'open')} as bucket from cycle
+    )${hoursTotals(ORDER_CYCLE_BUCKETS, 'orders', false)}`.execute(db);
+  return rows;
+};
+
+/**
+ * Fill rate by ship day: the lines of the orders shipped on the days (their pick details, one per order line, quantities
+ * in base units), by the day the order shipped: lines, lines shipped complete (shipped ≥ ordered), short lines
+ * (shipped less: short at release or at the pick), quantity ordered and shipped, the line fill rate (complete ÷ lines)
+ * and the quantity fill rate (shipped ÷ ordered, a line counting at most what it ordered).
+ */
+const fillRate: Run = async (db, user, f) => {
+  const { rows } = await sql<ReportRow>`
+    with shipped as (${shippedOrders(f)}
+    ), lines as (
+      select s.shipped::date as day, pd.qty_ordered as ordered, least(pd.shipped_qty, pd.qty_ordered) as shipped
+      from shipped s
+      join t_order o on o.wh_id = s.wh_id and o.order_number = s.order_number and o.status = 'S'
+      join t_pick_detail pd on pd.wh_id = s.wh_id and pd.order_number = s.order_number
+      where ${scope(user, f, 'pd')}
+    )
+    select to_char(day, 'YYYY-MM-DD') as day, count(*)::int as order_lines,
+      count(*) filter (where shipped >= ordered)::int as complete_lines, count(*) filter (where shipped < ordered)::int as short_lines,
+      sum(ordered)::numeric(18, 3) as ordered_qty, sum(shipped)::numeric(18, 3) as shipped_qty,
+      round(count(*) filter (where shipped >= ordered)::numeric / count(*), 4) as line_fill_rate,
+      round(coalesce(sum(shipped) / nullif(sum(ordered), 0), 0), 4) as qty_fill_rate
+    from lines group by day order by day ${limit}`.execute(db);
+  return rows;
+};
+
+/**
+ * Picking productivity by picker: the pick confirmations logged on the days (`tran_log` PICK rows, one per confirmed
+ * pick, by the user who confirmed it — a short pick's found part included), their quantity, the distinct orders (the
+ * row's description is `order/line`) and waves (the order's), the first and last pick; active hours = the sum over
+ * the picker's days of the span from the day's first pick to its last, at least one hour a day (a lone pick is not a
+ * rate of thousands an hour); lines per hour = pick lines ÷ active hours.
+ */
+const pickProductivity: Run = async (db, user, f) => {
+  const { rows } = await sql<ReportRow>`
+    with picks as (
+      select coalesce(t.employee_id, '') as picker, t.tran_date, t.tran_date::date as day, t.quantity,
+        substring(t.description from '^(.*)/[0-9]+$') as order_number
+      from tran_log t
+      where ${scope(user, f, 't')} and t.tran_type = 'PICK' and ${onDays(sql`t.tran_date`, f)}
+    ), active as (
+      select picker, sum(hours) as hours from (
+        select picker, greatest(extract(epoch from max(tran_date) - min(tran_date)) / 3600, 1) as hours
+        from picks group by picker, day) d
+      group by picker
+    ), per_picker as (
+      select p.picker, count(*)::int as pick_lines, sum(p.quantity) as qty, count(distinct p.order_number)::int as orders,
+        count(distinct o.wave_id)::int as waves, min(p.tran_date) as first_pick, max(p.tran_date) as last_pick
+      from picks p
+      left join t_order o on o.wh_id = ${f.whId} and o.order_number = p.order_number
+      group by p.picker
+    )
+    select p.picker, p.pick_lines, p.qty::numeric(18, 3) as qty, p.orders, p.waves,
+      to_char(p.first_pick, 'YYYY-MM-DD HH24:MI') as first_pick, to_char(p.last_pick, 'YYYY-MM-DD HH24:MI') as last_pick,
+      round(a.hours::numeric, 2) as active_hours, round(p.pick_lines / a.hours::numeric, 2) as lines_per_hour
+    from per_picker p join active a on a.picker = p.picker
+    order by p.pick_lines desc, p.picker ${limit}`.execute(db);
+  return rows;
+};
+
+/**
+ * Inventory accuracy by count day: the count tasks counted on the days (status C or A, their count time), the
+ * locations and lines counted, lines with a difference (counted ≠ book), accuracy = lines without difference ÷ lines
+ * counted, the absolute variance (Σ |counted − book|, base units) and its value (× `t_item_master.price`; unpriced
+ * items at nothing). A task's client is its item's (cycle count README; a task without item belongs to every client).
+ */
+const countAccuracy: Run = async (db, user, f) => {
+  const { rows } = await sql<ReportRow>`
+    with counted as (
+      select c.count_time::date as day, c.location_id, c.cycle_count_qty - coalesce(c.logic_qty, 0) as diff, i.price
+      from tbl_cycle_count_task c
+      left join t_item_master i on i.wh_id = c.wh_id and i.item_number = c.item_number
+      where ${scope(user, f, 'c', sql`i.client_code`)} and c.status in ('C', 'A') and c.cycle_count_qty is not null
+        and ${onDays(sql`c.count_time`, f)}${zoneOf(f, 'c')}
+    )
+    select to_char(day, 'YYYY-MM-DD') as day, count(distinct location_id)::int as locations, count(*)::int as count_lines,
+      count(*) filter (where diff <> 0)::int as diff_lines, round(count(*) filter (where diff = 0)::numeric / count(*), 4) as accuracy,
+      sum(abs(diff))::numeric(18, 3) as variance_qty, coalesce(sum(abs(diff) * price), 0)::numeric(18, 3) as variance_value
+    from counted group by day order by day ${limit}`.execute(db);
+  return rows;
+};
+
 export const REPORT_RUNS: Readonly<Record<ReportName, Run>> = {
   inboundVolume,
   dockToStock,
@@ -221,4 +390,9 @@ export const REPORT_RUNS: Readonly<Record<ReportName, Run>> = {
   stockAgeing,
   locationUse,
   tranVolume,
+  outboundVolume,
+  orderCycle,
+  fillRate,
+  pickProductivity,
+  countAccuracy,
 };

@@ -59,6 +59,7 @@ function columnSchema(column: ReportColumn): JsonSchema {
     case 'code':
     case 'bucket':
     case 'day':
+    case 'time':
       return text;
   }
 }

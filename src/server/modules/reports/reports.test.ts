@@ -1,14 +1,20 @@
 /**
  * The analytic reports through the API (README "Reports"): known activity — three receipts of client TQAC (two put
- * away), one of client TQAD, priced items, aged stock — and each report's figures checked exactly; the filters'
- * refusals; and the grants: a user of client TQAD sees none of TQAC's figures, a user of another warehouse none at all.
+ * away), one of client TQAD, priced items, aged stock; three orders of TINVC and TINVD picked, packed and shipped in
+ * three deliveries (one short), an open order; three counts — and each report's figures checked exactly; the filters'
+ * refusals; and the grants: a user of client TQAD sees none of the other clients' figures, a user of another warehouse
+ * none at all.
  */
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createConfirmedOrder } from '../../../../tests/support/orderFixture';
+import { createPickFixture, PK, putStock } from '../../../../tests/support/pickFixture';
 import { createPutawayFixture, QA, receive } from '../../../../tests/support/putawayFixture';
+import { closedCartons } from '../../../../tests/support/shipFixture';
 import { createTestApp, createUser, type TestApp } from '../../../../tests/support/testApp';
 import { REPORT_NAMES, REPORTS, type ReportAnswer, reportUrl } from '../../../shared/reports';
 import { up } from '../../db/migrations/0036_reports';
+import { up as up0040 } from '../../db/migrations/0040_more_reports';
 
 type Row = Record<string, unknown>;
 let t: TestApp;
@@ -19,6 +25,10 @@ let today: string;
 const db = () => t.connection.db;
 const VENDOR = 'TQA-V1';
 const RANGE = { dateFrom: '2026-03-02', dateTo: '2026-03-03' };
+/** The outbound activity's days (shipped 3 and 4 November 2025) and the counts' day. */
+const OUT = { dateFrom: '2025-11-03', dateTo: '2025-11-04' };
+const COUNTED = { dateFrom: '2025-11-05', dateTo: '2025-11-05' };
+let carriers: Record<string, string>;
 const ALL_VIEWS = REPORT_NAMES.map((name) => `sys:${REPORTS[name].resource}:view`);
 
 const report = (name: string, body: Row, token = admin) =>
@@ -47,8 +57,78 @@ async function putAway(receiptRowId: number, destLocationId: string, qty: number
   return made.body.data.taskId;
 }
 
+/** Labels, delivers and ships cartons through the API; answers the delivery number. */
+async function ship(cartonNumbers: string[]): Promise<string> {
+  const labelled = await t.post('/api/tblShippingLabel/applyShipLabel', { whId: PK.whId, cartonNumbers }, admin);
+  expect(labelled.body.code, JSON.stringify(labelled.body)).toBe(200);
+  const delivery = await t.post<{ deliveryNumber: string }>(
+    '/api/tblShippingLabel/generateDelivery',
+    { whId: PK.whId, cartonNumbers },
+    admin,
+  );
+  expect(delivery.body.code, JSON.stringify(delivery.body)).toBe(200);
+  const { deliveryNumber } = delivery.body.data;
+  const shipped = await t.post('/api/tblShippingLabel/shippingByDelivery', { whId: PK.whId, deliveryNumber }, admin);
+  expect(shipped.body.code, JSON.stringify(shipped.body)).toBe(200);
+  return deliveryNumber;
+}
+
+/** Counts what one location-and-item task finds through the API (generated, then saved with the count). */
+async function count(zone: string, itemNumber: string, qty: string): Promise<void> {
+  const made = await t.post('/api/tblCycleCountTask/generateCountTaskByLocItem', { whId: QA.whId, zone, itemNumber }, admin);
+  expect(made.body.code, JSON.stringify(made.body)).toBe(200);
+  const found = await t.post<{ content: Row[] }>(
+    '/api/tblCycleCountTask/findPage',
+    { pageNum: 1, pageSize: 10, columnFilters: { whId: QA.whId, itemNumber, status: 'N' } },
+    admin,
+  );
+  const task = found.body.data.content[0]!;
+  const saved = await t.post('/api/tblCycleCountTask/save', { ...task, cycleCountQty: qty }, admin);
+  expect(saved.body.code, JSON.stringify(saved.body)).toBe(200);
+}
+
+/**
+ * The outbound activity (client TINVC unless said): RPT-O1 (4 units, two cartons) shipped by SF on 3 November 3 hours
+ * after its entry; RPT-O2 (3 ordered, 2 in stock: short one) shipped by SF on 4 November 29 hours after its entry;
+ * RPT-O3 of TINVD (1 unit) shipped by JD on 3 November 24 hours after its entry; RPT-O4 entered on 3 November, open.
+ * The three picks by two pickers: picker-a RPT-O1 at 08:00 and RPT-O2 at 10:30, picker-b RPT-O3 at 09:00.
+ */
+async function outboundActivity(): Promise<void> {
+  await putStock(db(), [{ at: PK.p1, itemNumber: PK.itemPlain, qty: '2' }]);
+  const packed = await closedCartons(db(), 'RPT-W1', [
+    { orderNumber: 'RPT-O1', lines: [{ itemNumber: PK.itemPlain, qty: '4' }], cartons: 2 },
+    { orderNumber: 'RPT-O2', lines: [{ itemNumber: PK.itemPlain, qty: '3' }], stock: false },
+    { orderNumber: 'RPT-O3', lines: [{ itemNumber: PK.itemOther, qty: '1' }], clientCode: PK.otherClient, carrierId: 'JD' },
+  ]);
+  const cartonsOf = (i: number) => packed.orders[i]!.cartons;
+  const shippedAt = async (deliveryNumber: string, time: string) => {
+    await sql`update t_delivery set ship_time = ${time}::timestamptz where wh_id = ${PK.whId} and delivery_number = ${deliveryNumber}`.execute(
+      db(),
+    );
+    await sql`update tbl_shipping_label set ship_time = ${time}::timestamptz
+      where wh_id = ${PK.whId} and delivery_number = ${deliveryNumber}`.execute(db());
+  };
+  await shippedAt(await ship(cartonsOf(0)), '2025-11-03 10:00');
+  await shippedAt(await ship(cartonsOf(1)), '2025-11-04 14:00');
+  await shippedAt(await ship(cartonsOf(2)), '2025-11-03 16:00');
+  await createConfirmedOrder(db(), [{ itemNumber: PK.itemPlain, qty: '1' }], { orderNumber: 'RPT-O4' });
+  const entered = (order: string, time: string) =>
+    sql`update t_order set create_time = ${time}::timestamptz where wh_id = ${PK.whId} and order_number = ${order}`.execute(db());
+  await entered('RPT-O1', '2025-11-03 07:00');
+  await entered('RPT-O2', '2025-11-03 09:00');
+  await entered('RPT-O3', '2025-11-02 16:00');
+  await entered('RPT-O4', '2025-11-03 12:00');
+  const picked = (order: string, picker: string, time: string) =>
+    sql`update tran_log set employee_id = ${picker}, tran_date = ${time}::timestamptz
+      where wh_id = ${PK.whId} and tran_type = 'PICK' and description = ${`${order}/1`}`.execute(db());
+  await picked('RPT-O1', 'picker-a', '2025-11-03 08:00');
+  await picked('RPT-O2', 'picker-a', '2025-11-03 10:30');
+  await picked('RPT-O3', 'picker-b', '2025-11-03 09:00');
+}
+
 beforeAll(async () => {
   t = await createTestApp();
+  await createPickFixture(db());
   await createPutawayFixture(db());
   await sql`insert into t_vendor (wh_id, vendor_code, vendor_name) values (${QA.whId}, ${VENDOR}, '报表供应商 Report vendor')`.execute(
     db(),
@@ -91,6 +171,19 @@ beforeAll(async () => {
   );
   const { rows } = await sql<{ today: string }>`select to_char(current_date, 'YYYY-MM-DD') as today`.execute(db());
   today = rows[0]!.today;
+
+  await outboundActivity();
+  const { rows: named } = await sql<{ carrierCode: string; carrierName: string }>`
+    select carrier_code, carrier_name from t_carrier where wh_id = ${PK.whId} and carrier_code in ('SF', 'JD')`.execute(db());
+  carriers = Object.fromEntries(named.map((c) => [c.carrierCode, c.carrierName]));
+  // Counts on 5 November: TQAC's two put-away rows (10 counted 9, 4 counted 4), TQAD's waiting row (8 counted 7).
+  await count('TQA-Z1', QA.itemZ1, '9');
+  await count('TQA-Z1', QA.itemZ1b, '4');
+  await count('TQA-STG', QA.itemOther, '7');
+  await sql`update tbl_cycle_count_task set count_time = '2025-11-05 10:00' where wh_id = ${QA.whId} and count_time is not null`.execute(
+    db(),
+  );
+  await sql`update tran_log set tran_date = '2025-11-05 10:00' where wh_id = ${QA.whId} and tran_type = 'COUNT'`.execute(db());
   // The activity is built through the services and the API (four receipts, two putaway tasks, three sign-ins): more
   // than the default minute on a loaded two-core machine.
 }, 180_000);
@@ -194,6 +287,161 @@ describe('tranVolume', () => {
   });
 });
 
+describe('outboundVolume', () => {
+  it('counts deliveries, orders, lines, cartons and base quantity shipped by day and carrier', async () => {
+    const sf = { carrierCode: 'SF', carrierName: carriers.SF, deliveries: 1, orders: 1, orderLines: 1 };
+    expect(await rows('outboundVolume', { ...OUT, clientCode: PK.client })).toEqual([
+      { day: '2025-11-03', ...sf, cartons: 2, qty: '4.000' },
+      { day: '2025-11-04', ...sf, cartons: 1, qty: '2.000' },
+    ]);
+    expect(await rows('outboundVolume', OUT)).toEqual([
+      {
+        day: '2025-11-03',
+        carrierCode: 'JD',
+        carrierName: carriers.JD,
+        deliveries: 1,
+        orders: 1,
+        orderLines: 1,
+        cartons: 1,
+        qty: '1.000',
+      },
+      { day: '2025-11-03', ...sf, cartons: 2, qty: '4.000' },
+      { day: '2025-11-04', ...sf, cartons: 1, qty: '2.000' },
+    ]);
+    expect(await rows('outboundVolume', { ...OUT, itemNumber: PK.itemOther })).toHaveLength(1);
+    expect(await rows('outboundVolume', { dateFrom: '2025-11-04', dateTo: '2025-11-04' })).toHaveLength(1);
+  });
+});
+
+describe('orderCycle', () => {
+  it('puts each order shipped on the days in its bucket of hours from entry to shipment, open ones apart', async () => {
+    const zero = { orders: 0, share: '0.0000', avgHours: null, maxHours: null };
+    expect(await rows('orderCycle', { ...OUT, clientCode: PK.client })).toEqual([
+      { bucket: 'h0to4', orders: 1, share: '0.3333', avgHours: '3.00', maxHours: '3.00' },
+      { bucket: 'h4to8', ...zero },
+      { bucket: 'h8to24', ...zero },
+      { bucket: 'h24to48', orders: 1, share: '0.3333', avgHours: '29.00', maxHours: '29.00' },
+      { bucket: 'h48to72', ...zero },
+      { bucket: 'h72plus', ...zero },
+      { bucket: 'open', orders: 1, share: '0.3333', avgHours: null, maxHours: null },
+    ]);
+    const every = await rows('orderCycle', OUT);
+    expect(every.filter((r) => r.orders !== 0)).toEqual([
+      { bucket: 'h0to4', orders: 1, share: '0.2500', avgHours: '3.00', maxHours: '3.00' },
+      { bucket: 'h24to48', orders: 2, share: '0.5000', avgHours: '26.50', maxHours: '29.00' },
+      { bucket: 'open', orders: 1, share: '0.2500', avgHours: null, maxHours: null },
+    ]);
+    // 4 November alone: RPT-O2 shipped that day; nothing entered that day is open.
+    expect((await rows('orderCycle', { dateFrom: '2025-11-04', dateTo: '2025-11-04' })).filter((r) => r.orders !== 0)).toEqual([
+      { bucket: 'h24to48', orders: 1, share: '1.0000', avgHours: '29.00', maxHours: '29.00' },
+    ]);
+  });
+});
+
+describe('fillRate', () => {
+  it('counts the lines of the orders shipped each day, complete and short, and the line and quantity fill rates', async () => {
+    expect(await rows('fillRate', { ...OUT, clientCode: PK.client })).toEqual([
+      {
+        day: '2025-11-03',
+        orderLines: 1,
+        completeLines: 1,
+        shortLines: 0,
+        orderedQty: '4.000',
+        shippedQty: '4.000',
+        lineFillRate: '1.0000',
+        qtyFillRate: '1.0000',
+      },
+      {
+        day: '2025-11-04',
+        orderLines: 1,
+        completeLines: 0,
+        shortLines: 1,
+        orderedQty: '3.000',
+        shippedQty: '2.000',
+        lineFillRate: '0.0000',
+        qtyFillRate: '0.6667',
+      },
+    ]);
+    expect((await rows('fillRate', OUT))[0]).toMatchObject({
+      day: '2025-11-03',
+      orderLines: 2,
+      completeLines: 2,
+      orderedQty: '5.000',
+    });
+  });
+});
+
+describe('pickProductivity', () => {
+  it('counts each picker’s confirmed picks, quantity, orders, waves, span and picks per active hour', async () => {
+    const a = {
+      picker: 'picker-a',
+      pickLines: 2,
+      qty: '6.000',
+      orders: 2,
+      waves: 1,
+      firstPick: '2025-11-03 08:00',
+      lastPick: '2025-11-03 10:30',
+      activeHours: '2.50',
+      linesPerHour: '0.80',
+    };
+    expect(await rows('pickProductivity', { ...OUT, clientCode: PK.client })).toEqual([a]);
+    // picker-b's lone pick counts one hour.
+    expect(await rows('pickProductivity', OUT)).toEqual([
+      a,
+      {
+        picker: 'picker-b',
+        pickLines: 1,
+        qty: '1.000',
+        orders: 1,
+        waves: 1,
+        firstPick: '2025-11-03 09:00',
+        lastPick: '2025-11-03 09:00',
+        activeHours: '1.00',
+        linesPerHour: '1.00',
+      },
+    ]);
+  });
+});
+
+describe('countAccuracy', () => {
+  it('counts locations and lines counted each day, those with a difference, accuracy and the variance with its value', async () => {
+    expect(await rows('countAccuracy', { ...COUNTED, clientCode: QA.client })).toEqual([
+      {
+        day: '2025-11-05',
+        locations: 2,
+        countLines: 2,
+        diffLines: 1,
+        accuracy: '0.5000',
+        varianceQty: '1.000',
+        varianceValue: '2.500',
+      },
+    ]);
+    expect(await rows('countAccuracy', COUNTED)).toEqual([
+      {
+        day: '2025-11-05',
+        locations: 3,
+        countLines: 3,
+        diffLines: 2,
+        accuracy: '0.3333',
+        varianceQty: '2.000',
+        varianceValue: '2.500',
+      },
+    ]);
+    expect(await rows('countAccuracy', { ...COUNTED, zone: 'TQA-STG' })).toEqual([
+      {
+        day: '2025-11-05',
+        locations: 1,
+        countLines: 1,
+        diffLines: 1,
+        accuracy: '0.0000',
+        varianceQty: '1.000',
+        varianceValue: '0.000',
+      },
+    ]);
+    expect(await rows('countAccuracy', { ...COUNTED, itemNumber: QA.itemZ1b })).toMatchObject([{ countLines: 1, diffLines: 0 }]);
+  });
+});
+
 describe('definitions', () => {
   it('open each report at the url the console maps to the report screen, under its own view permission', async () => {
     for (const name of REPORT_NAMES) expect(REPORTS[name].url, name).toBe(reportUrl(name));
@@ -248,6 +496,24 @@ describe('grants', () => {
     const volume = await rows('tranVolume', { dateFrom: today, dateTo: today }, otherClient);
     expect(volume.every((r) => r.tranType === 'RECEIVE' || r.tranType === 'HOLD')).toBe(true);
     expect(await rows('tranVolume', { dateFrom: today, dateTo: today, clientCode: QA.client }, otherClient)).toEqual([]);
+    // Nothing outbound is TQAD's: no deliveries, orders, fill rate or picks of TINVC or TINVD.
+    expect(await rows('outboundVolume', OUT, otherClient)).toEqual([]);
+    expect((await rows('orderCycle', OUT, otherClient)).every((r) => r.orders === 0)).toBe(true);
+    expect(await rows('fillRate', OUT, otherClient)).toEqual([]);
+    expect(await rows('pickProductivity', OUT, otherClient)).toEqual([]);
+    // Its own count only: TQAD's row counted 7 of 8.
+    expect(await rows('countAccuracy', COUNTED, otherClient)).toEqual([
+      {
+        day: '2025-11-05',
+        locations: 1,
+        countLines: 1,
+        diffLines: 1,
+        accuracy: '0.0000',
+        varianceQty: '1.000',
+        varianceValue: '0.000',
+      },
+    ]);
+    expect(await rows('countAccuracy', { ...COUNTED, clientCode: QA.client }, otherClient)).toEqual([]);
   });
 
   it('refuses a warehouse the user does not hold', async () => {
@@ -258,12 +524,17 @@ describe('grants', () => {
   });
 });
 
-describe('migration 0036_reports', () => {
+describe('migrations 0036_reports and 0040_more_reports', () => {
   // Last: it takes the report screens away (and with them the test users' role rows) before putting them back.
-  it('gives a database seeded before the reports their screens and view buttons under Logs and reports', async () => {
+  it('give a database seeded before the reports their screens and view buttons under Logs and reports', async () => {
     await sql`delete from sys_menu where parent_id in (select id from sys_menu where url like 'Wms/Rpt%')`.execute(db());
     await sql`delete from sys_menu where url like 'Wms/Rpt%'`.execute(db());
     await up(db() as unknown as Kysely<unknown>);
+    const { rows: first } = await sql<{ url: string }>`select url from sys_menu where url like 'Wms/Rpt%'`.execute(db());
+    expect(first).toHaveLength(6);
+    await up0040(db() as unknown as Kysely<unknown>);
+    // Run again, it adds nothing twice.
+    await up0040(db() as unknown as Kysely<unknown>);
     const { rows: menus } = await sql<{ parent: string; url: string; perms: string }>`
       select p.name_en as parent, s.url, b.perms from sys_menu s join sys_menu p on p.id = s.parent_id
       join sys_menu b on b.parent_id = s.id where s.url like 'Wms/Rpt%'`.execute(db());
