@@ -2,8 +2,9 @@
 // side by side, the API tests at a lower priority. The browser tests go one step at a time (the page, then the
 // server, then the page): every slice of a core taken from them lengthens the run, while the API tests are all
 // throughput and take whatever the browser leaves. With WHARF_NODE24 (a Node 24 binary, set by .ci/run) and
-// PostgreSQL, the two API projects run as two processes: PostgreSQL on Node 24, PGlite on the machine's Node — each
-// Node line and each database gets the whole API suite once, in two passes instead of three (docs/testing.md). Each line
+// PostgreSQL, the two API projects run as two passes, one after the other: PGlite on the machine's Node, then
+// PostgreSQL on Node 24 — each Node line and each database gets the whole API suite once, in two passes instead of
+// three (docs/testing.md). Each line
 // is prefixed with its suite; the exit code is the first failure's. The API tests of one project (postgres when it
 // runs, else pglite) check every answer against the API description (tests/conformance.mjs): a mismatch, or an /api
 // route no suite answered, fails the run. At the end, the slowest test files and tests of both suites, the
@@ -73,12 +74,18 @@ const node24 = process.env.WHARF_NODE24;
 const apiRuns =
   node24 && postgres
     ? [
-        { name: 'api-postgres', node: node24, projects: ['postgres'] },
         { name: 'api-pglite', node: process.execPath, projects: ['pglite'] },
+        { name: 'api-postgres', node: node24, projects: ['postgres'] },
       ]
     : [{ name: 'api', node: process.execPath, projects: [] }];
 const apiReports = apiRuns.map(({ name }) => path.join(REPORTS, `${name}.json`));
-const api = apiRuns.map(({ name, node, projects }, i) => apiRun(name, node, projects, apiReports[i]));
+// One pass after the other: two at once ran four test files beside the browser suite's two browsers and servers, and
+// on two cores that stretched the suites' timers until tests timed out (issue 31).
+const api = [];
+for (const [i, { name, node, projects }] of apiRuns.entries()) {
+  const before = api[i - 1] ?? Promise.resolve(0);
+  api.push(before.then(() => apiRun(name, node, projects, apiReports[i])));
+}
 const e2e = run('build', process.execPath, ['build.mjs']).then((code) =>
   code === 0 ? run('e2e', npx, ['playwright', 'test'], { WHARF_E2E_REPORT: e2eReport }) : code,
 );

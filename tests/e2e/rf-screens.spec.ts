@@ -10,7 +10,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { CHROMIUM, LAUNCH_ARGS } from './browser';
+import { CAMERA_CHROMIUM, LAUNCH_ARGS } from './browser';
 import { checkTargets, signedInStation } from './kioskStation';
 import { callApi, login, openHandheld, shot } from './ui';
 import { code128Luma, writeY4m } from './y4m';
@@ -24,7 +24,7 @@ mkdirSync('test-results', { recursive: true });
 writeY4m(VIDEO, 640, 480, code128Luma(CAMERA_CODE, 640, 480, 3), { fps: 5, blankSeconds: 2, codeSeconds: 3 });
 test.use({
   launchOptions: {
-    executablePath: CHROMIUM,
+    executablePath: CAMERA_CHROMIUM,
     args: [...LAUNCH_ARGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${VIDEO}`],
   },
 });

@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { CHROMIUM, LAUNCH_ARGS } from './browser';
+import { CAMERA_CHROMIUM, LAUNCH_ARGS } from './browser';
 import { login, setLanguage, shot } from './ui';
 import { code128Luma, writeY4m } from './y4m';
 
@@ -22,7 +22,7 @@ writeY4m(VIDEO, 640, 480, code128Luma(CODE, 640, 480, 3), { fps: 5, blankSeconds
 test.use({
   viewport: { width: 360, height: 640 },
   launchOptions: {
-    executablePath: CHROMIUM,
+    executablePath: CAMERA_CHROMIUM,
     args: [...LAUNCH_ARGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${VIDEO}`],
   },
 });

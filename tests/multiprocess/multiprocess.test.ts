@@ -6,7 +6,11 @@
  * change. Checks: migrations and the first-start seed ran once; no double booking; stock conserved in the ledger; a
  * session valid on every process and its end effective everywhere within the documented 5 s; the housekeeping job once
  * per period across the processes; a process killed with SIGKILL mid-burst loses nothing answered and leaves nothing
- * half-written. PostgreSQL only (the `postgres` project): PGlite is one process by design (wharf.lock).
+ * half-written. Process 0 connects to PostgreSQL directly, processes 1 and 2 through PgBouncer in transaction mode
+ * (docs/deploy.md "PgBouncer"; Debian's, installed by .ci/run) with fewer server connections than their pools hold: the
+ * start lock, the job leader's lock, sessions and every flow above hold under transaction pooling, side by side with a
+ * direct process, and the process killed mid-burst is a pooled one. PostgreSQL only (the `postgres` project): PGlite is
+ * one process by design (wharf.lock).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,12 +22,14 @@ import { type Connection, connectPostgres } from '../../src/server/db/connect';
 import {
   type Answer,
   answers,
+  type Bouncer,
   buildServer,
   call,
   freePort,
   type RoundRobin,
   removeBuild,
   type Server,
+  startPgBouncer,
   startProxy,
   startServer,
 } from '../support/cluster';
@@ -38,12 +44,19 @@ const PERIOD_MS = 2_000;
 /** The documented bound of a change made through another process (src/server/platform/session.ts SESSION_CACHE_MS). */
 const SESSION_BOUND_MS = 5_000;
 const PASSWORD = 'Admin#2024';
+/**
+ * PgBouncer's server connections for the two pooled processes (their pools hold 10 each). At the first start each
+ * process waiting for the start lock holds one in its waiting transaction, and the one holding it needs two (the lock's
+ * transaction and the work): at least processes + 1, or the start waits for ever (docs/deploy.md).
+ */
+const BOUNCER_POOL = 4;
 
 let script = '';
 let dataDir = '';
 let database = '';
 let servers: Server[] = [];
 let proxy: RoundRobin | null = null;
+let bouncer: Bouncer | null = null;
 let connection: Connection | null = null;
 let admin = '';
 const db = () => (connection as Connection).db;
@@ -55,8 +68,9 @@ let sampling = true;
 let sampler: Promise<void> = Promise.resolve();
 
 beforeAll(async () => {
-  const [built] = await Promise.all([
+  const [built, started] = await Promise.all([
     buildServer('multiprocess'),
+    startPgBouncer(BOUNCER_POOL),
     (async () => {
       database = `${inject('pgTemplate')}_cmp${process.pid}`;
       await adminQuery(`drop database if exists ${database} with (force)`);
@@ -64,12 +78,12 @@ beforeAll(async () => {
     })(),
   ]);
   script = built;
+  bouncer = started;
   const url = new URL(process.env.WHARF_TEST_DATABASE_URL as string);
   url.pathname = `/${database}`;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wharf-mp-'));
   const ports = await Promise.all(Array.from({ length: PROCESSES }, () => freePort()));
   const env = {
-    DATABASE_URL: url.toString(),
     WHARF_DATA_DIR: dataDir,
     WHARF_PUBLIC_DIR: path.join(dataDir, 'no-console'),
     WHARF_CAPTCHA: 'off',
@@ -79,7 +93,8 @@ beforeAll(async () => {
     WHARF_HOUSEKEEPING_INTERVAL: `${PERIOD_MS / 1000}s`,
   };
   // All three at the same moment, on the empty database.
-  servers = ports.map((port, i) => startServer(script, i, port, env));
+  const pooled = started.url(database);
+  servers = ports.map((port, i) => startServer(script, i, port, { ...env, DATABASE_URL: i === 0 ? url.toString() : pooled }));
   await Promise.all(servers.map((s) => answers(s, 400_000)));
   proxy = await startProxy(servers);
   connection = connectPostgres(url.toString(), 4);
@@ -103,6 +118,7 @@ afterAll(async () => {
   await proxy?.close();
   for (const s of servers) s.child.kill('SIGKILL');
   await Promise.all(servers.map((s) => s.exit));
+  await bouncer?.close();
   await connection?.close();
   if (database) await adminQuery(`drop database if exists ${database} with (force)`);
   if (script) removeBuild(script);
@@ -142,6 +158,8 @@ describe('three processes on one PostgreSQL database', { timeout: 180_000 }, () 
     expect(servers.filter((s) => s.output.join('').includes('Account:   admin')).length).toBe(1);
     const who = await Promise.all(servers.map((s) => call(s.url, '/user/findPermissions', undefined, admin)));
     expect(who.map((a) => a.status)).toEqual([200, 200, 200]);
+    // Processes 1 and 2 reached the database through PgBouncer.
+    expect((bouncer as Bouncer).output.join('')).toContain(`login attempt: db=${database}`);
   });
 
   it('a session made on one process is valid on every process; logout, a disabled user and a role change apply everywhere within 5 s', async () => {

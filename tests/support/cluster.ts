@@ -3,10 +3,11 @@
  * test (tests/multiprocess/multiprocess.test.ts) and the scale-out bench (bench/scaleOut.bench.ts) start. The server is bundled once per
  * run with esbuild, as build.mjs bundles it (dependencies stay in node_modules), into `.tmp/`.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as esbuild from 'esbuild';
@@ -110,6 +111,10 @@ export async function startProxy(servers: readonly Server[]): Promise<RoundRobin
     });
     req.pipe(upstream);
   });
+  // Idle client connections stay open for the test's length: closed after the default 5 s, a connection the client
+  // was just reusing failed the request (status 0) when a loaded machine ran the client's own timer late.
+  proxy.keepAliveTimeout = 120_000;
+  proxy.headersTimeout = 130_000;
   const port = await freePort();
   await new Promise<void>((resolve) => proxy.listen(port, '127.0.0.1', resolve));
   return {
@@ -156,4 +161,73 @@ export async function call<T = unknown>(base: string, url: string, body?: unknow
 /** Removes a run's bundle directory. */
 export function removeBuild(script: string): void {
   fs.rmSync(path.dirname(script), { recursive: true, force: true });
+}
+
+/** A PgBouncer in front of the test's PostgreSQL (docs/deploy.md "PgBouncer"): its address for a database, and its end. */
+export interface Bouncer {
+  /** `postgres://…` of `database` through PgBouncer. */
+  url(database: string): string;
+  output: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * Starts Debian's PgBouncer (`/usr/sbin/pgbouncer`, installed by .ci/run) in transaction mode with `poolSize` server
+ * connections per database, in front of the PostgreSQL of WHARF_TEST_DATABASE_URL. It refuses to run as root: under
+ * root it runs as the `postgres` user, its directory theirs.
+ */
+export async function startPgBouncer(poolSize: number): Promise<Bouncer> {
+  const target = new URL(process.env.WHARF_TEST_DATABASE_URL as string);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wharf-pgbouncer-'));
+  const port = await freePort();
+  const config = path.join(dir, 'pgbouncer.ini');
+  fs.writeFileSync(
+    config,
+    [
+      '[databases]',
+      `* = host=${target.hostname} port=${target.port || 5432} user=${decodeURIComponent(target.username)}`,
+      '[pgbouncer]',
+      'listen_addr = 127.0.0.1',
+      `listen_port = ${port}`,
+      'auth_type = any',
+      'pool_mode = transaction',
+      `default_pool_size = ${poolSize}`,
+      'max_client_conn = 500',
+      'ignore_startup_parameters = extra_float_digits',
+      'unix_socket_dir =',
+      '',
+    ].join('\n'),
+  );
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) execFileSync('chown', ['-R', 'postgres', dir]);
+  fs.chmodSync(dir, 0o755);
+  const child = spawn('/usr/sbin/pgbouncer', [...(asRoot ? ['-u', 'postgres'] : []), config], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const exit = new Promise((resolve) => child.once('exit', resolve));
+  const until = Date.now() + 10_000;
+  for (;;) {
+    const ready = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (ready) break;
+    if (child.exitCode !== null || Date.now() > until) throw new Error(`PgBouncer did not start:\n${output.join('')}`);
+    await sleep(50);
+  }
+  return {
+    url: (database) => `postgres://${target.username}@127.0.0.1:${port}/${database}`,
+    output,
+    close: async () => {
+      child.kill('SIGTERM');
+      await exit;
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

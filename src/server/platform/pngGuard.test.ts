@@ -35,6 +35,14 @@ const refusal = (bytes: Uint8Array): PngRefused => {
   throw new Error('the PNG was accepted');
 };
 
+/** The CPU milliseconds `work` takes in this process: a machine loaded by other work does not stretch them, as it does the clock's. */
+function cpuMs(work: () => void): number {
+  const started = process.cpuUsage();
+  work();
+  const used = process.cpuUsage(started);
+  return (used.user + used.system) / 1000;
+}
+
 /** Grey 8-bit scanlines of `width` × `height`, deflated. */
 const greyData = (width: number, height: number) => deflateSync(Buffer.alloc((width + 1) * height));
 
@@ -42,9 +50,8 @@ describe('checkPng', () => {
   it('refuses a 20,000 × 20,000 bomb from its header in under 100 ms, naming its dimensions', () => {
     const bomb = pngBomb(20_000, 20_000);
     expect(bomb.length).toBeLessThan(LIMITS.maxBytes);
-    const started = performance.now();
-    const refused = refusal(bomb);
-    expect(performance.now() - started).toBeLessThan(100);
+    let refused = refusal(bomb);
+    expect(cpuMs(() => (refused = refusal(bomb)))).toBeLessThan(100);
     expect(refused.problem).toBe('dimensions');
     expect(refused.size).toEqual({ width: 20_000, height: 20_000 });
     expect(refusal(pngBomb(2001, 10)).problem).toBe('dimensions');
@@ -103,9 +110,7 @@ describe('checkPng', () => {
       pngChunk('IDAT', deflateSync(Buffer.alloc(50_000_000), { level: 9 })),
       IEND,
     ]);
-    const started = performance.now();
-    expect(refusal(disguised).reason).toMatch(/image data/);
-    expect(performance.now() - started).toBeLessThan(100);
+    expect(cpuMs(() => expect(refusal(disguised).reason).toMatch(/image data/))).toBeLessThan(100);
     const rows = Buffer.alloc(21 * 10);
     rows[21 * 3] = 9;
     expect(refusal(pngFile([header, pngChunk('IDAT', deflateSync(rows)), IEND])).reason).toMatch(/filter/);
@@ -247,14 +252,15 @@ describe('checkPng: the ink (issue 25 item 10)', () => {
   it('reads the largest signature through in well under a second', () => {
     const png = signature(2000, 1000);
     expect(refusedFor(png)).toBe(null);
-    const started = performance.now();
-    // More ink asked than it has: every row is read.
-    try {
-      checkPng(png, { ...LIMITS, minInk: 2000 * 1000 });
-      throw new Error('accepted');
-    } catch (error) {
-      expect((error as PngRefused).problem).toBe('blank');
-    }
-    expect(performance.now() - started).toBeLessThan(1000);
+    const ms = cpuMs(() => {
+      // More ink asked than it has: every row is read.
+      try {
+        checkPng(png, { ...LIMITS, minInk: 2000 * 1000 });
+        throw new Error('accepted');
+      } catch (error) {
+        expect((error as PngRefused).problem).toBe('blank');
+      }
+    });
+    expect(ms).toBeLessThan(1000);
   });
 });
