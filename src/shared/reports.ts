@@ -273,13 +273,15 @@ export const REPORTS: Readonly<Record<ReportName, ReportDefinition>> = {
     columns: [
       { field: 'day', kind: 'day' },
       { field: 'locations', kind: 'integer' },
+      { field: 'exactLocations', kind: 'integer' },
+      { field: 'locationAccuracy', kind: 'percent' },
       { field: 'countLines', kind: 'integer' },
       { field: 'diffLines', kind: 'integer' },
       { field: 'accuracy', kind: 'percent' },
       { field: 'varianceQty', kind: 'decimal' },
       { field: 'varianceValue', kind: 'decimal' },
     ],
-    chart: { kind: 'bar', category: 'day', values: ['accuracy'] },
+    chart: { kind: 'bar', category: 'day', values: ['locationAccuracy', 'accuracy'] },
   },
 };
 

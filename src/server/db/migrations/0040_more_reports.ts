@@ -12,14 +12,16 @@ const SCREENS = [
 
 /**
  * The five outbound and count reports of issue 29 (src/server/modules/reports/README.md):
- * - the indexes two of them read a date range by: orders by entry time (the order cycle's orders entered on the days
- *   and still open) and count tasks by count time (count accuracy); the others read indexes there already
+ * - the indexes two of them read a date range by: orders by confirmation time (the order cycle's orders confirmed on
+ *   the days and still open) and count tasks by count time (count accuracy); the others read indexes there already
  *   (`t_delivery_shipped`, `tran_log_type_date`: migration 0039);
  * - for databases seeded before this migration, one screen per report under 日志与报表 / Logs and reports with its
  *   button `sys:<resource>:view` (a new database has them from the menu tree), as 0036_reports added the first six.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`create index if not exists t_order_created on t_order (wh_id, create_time)`.execute(db);
+  await sql`create index if not exists t_order_confirmed on t_order (wh_id, confirm_time) where confirm_time is not null`.execute(
+    db,
+  );
   await sql`create index if not exists tbl_cycle_count_task_counted on tbl_cycle_count_task (wh_id, count_time)
     where count_time is not null`.execute(db);
   await addReportScreens(db, SCREENS);

@@ -281,21 +281,21 @@ const outboundVolume: Run = async (db, user, f) => {
 };
 
 /**
- * Order cycle time: for each order shipped on the days, the hours from its entry into the warehouse system
- * (`t_order.create_time`: received by import, API or the console) to its shipment (its last carton's delivery); the
- * orders entered on the days and still open (neither shipped nor cancelled) are `open`. One row per bucket, empty
- * ones at 0; share of all the orders counted.
+ * Order cycle time (issue 29: confirm → ship): for each order shipped on the days, the hours from its confirmation
+ * (`t_order.confirm_time`: the order handed to the warehouse; its entry time for an order that has none) to its
+ * shipment (its last carton's delivery); the orders confirmed on the days and still open (neither shipped nor
+ * cancelled) are `open`. One row per bucket, empty ones at 0; share of all the orders counted.
  */
 const orderCycle: Run = async (db, user, f) => {
   const { rows } = await sql<ReportRow>`
     with shipped as (${shippedOrders(f)}
     ), cycle as (
-      select extract(epoch from s.shipped - o.create_time) / 3600 as hours
+      select extract(epoch from s.shipped - coalesce(o.confirm_time, o.create_time)) / 3600 as hours
       from shipped s join t_order o on o.wh_id = s.wh_id and o.order_number = s.order_number
       where o.status = 'S' and ${scope(user, f, 'o')}
       union all
       select null::numeric from t_order o
-      where ${scope(user, f, 'o')} and ${onDays(sql`o.create_time`, f)} and o.status not in ('S', 'X')
+      where ${scope(user, f, 'o')} and ${onDays(sql`o.confirm_time`, f)} and o.status not in ('S', 'X')
     ), bucketed as (
       select hours, ${hoursBucket(sql`hours`, ORDER_CYCLE_HOURS, 'open')} as bucket from cycle
     )${hoursTotals(ORDER_CYCLE_BUCKETS, 'orders', false)}`.execute(db);
@@ -363,8 +363,8 @@ const pickProductivity: Run = async (db, user, f) => {
 
 /**
  * Inventory accuracy by count day: the count tasks counted on the days (status C or A, their count time), the
- * locations and lines counted, lines with a difference (counted ≠ book), accuracy = lines without difference ÷ lines
- * counted, the absolute variance (Σ |counted − book|, base units) and its value (× `t_item_master.price`; unpriced
+ * locations counted and those exact (every line counted there without a difference) with their share, the lines
+ * counted, lines with a difference (counted ≠ book), accuracy = lines without difference ÷ lines counted, the absolute variance (Σ |counted − book|, base units) and its value (× `t_item_master.price`; unpriced
  * items at nothing). A task's client is its item's (cycle count README; a task without item belongs to every client).
  */
 const countAccuracy: Run = async (db, user, f) => {
@@ -375,11 +375,19 @@ const countAccuracy: Run = async (db, user, f) => {
       left join t_item_master i on i.wh_id = c.wh_id and i.item_number = c.item_number
       where ${scope(user, f, 'c', sql`i.client_code`)} and c.status in ('C', 'A') and c.cycle_count_qty is not null
         and ${onDays(sql`c.count_time`, f)}${zoneOf(f, 'c')}
+    ), exact as (
+      select day, count(*)::int as exact_locations
+      from (select day, location_id from counted group by day, location_id having bool_and(diff = 0)) e
+      group by day
     )
-    select to_char(day, 'YYYY-MM-DD') as day, count(distinct location_id)::int as locations, count(*)::int as count_lines,
-      count(*) filter (where diff <> 0)::int as diff_lines, round(count(*) filter (where diff = 0)::numeric / count(*), 4) as accuracy,
-      sum(abs(diff))::numeric(18, 3) as variance_qty, coalesce(sum(abs(diff) * price), 0)::numeric(18, 3) as variance_value
-    from counted group by day order by day ${limit}`.execute(db);
+    select to_char(c.day, 'YYYY-MM-DD') as day, count(distinct c.location_id)::int as locations,
+      coalesce(max(e.exact_locations), 0) as exact_locations,
+      round(coalesce(max(e.exact_locations), 0)::numeric / count(distinct c.location_id), 4) as location_accuracy,
+      count(*)::int as count_lines, count(*) filter (where c.diff <> 0)::int as diff_lines,
+      round(count(*) filter (where c.diff = 0)::numeric / count(*), 4) as accuracy,
+      sum(abs(c.diff))::numeric(18, 3) as variance_qty, coalesce(sum(abs(c.diff) * c.price), 0)::numeric(18, 3) as variance_value
+    from counted c left join exact e on e.day = c.day
+    group by c.day order by c.day ${limit}`.execute(db);
   return rows;
 };
 

@@ -89,8 +89,8 @@ async function count(zone: string, itemNumber: string, qty: string): Promise<voi
 
 /**
  * The outbound activity (client TINVC unless said): RPT-O1 (4 units, two cartons) shipped by SF on 3 November 3 hours
- * after its entry; RPT-O2 (3 ordered, 2 in stock: short one) shipped by SF on 4 November 29 hours after its entry;
- * RPT-O3 of TINVD (1 unit) shipped by JD on 3 November 24 hours after its entry; RPT-O4 entered on 3 November, open.
+ * after its confirmation; RPT-O2 (3 ordered, 2 in stock: short one) shipped by SF on 4 November 29 hours after it;
+ * RPT-O3 of TINVD (1 unit) shipped by JD on 3 November 24 hours after it; RPT-O4 confirmed on 3 November, open.
  * The three picks by two pickers: picker-a RPT-O1 at 08:00 and RPT-O2 at 10:30, picker-b RPT-O3 at 09:00.
  */
 async function outboundActivity(): Promise<void> {
@@ -112,12 +112,14 @@ async function outboundActivity(): Promise<void> {
   await shippedAt(await ship(cartonsOf(1)), '2025-11-04 14:00');
   await shippedAt(await ship(cartonsOf(2)), '2025-11-03 16:00');
   await createConfirmedOrder(db(), [{ itemNumber: PK.itemPlain, qty: '1' }], { orderNumber: 'RPT-O4' });
-  const entered = (order: string, time: string) =>
-    sql`update t_order set create_time = ${time}::timestamptz where wh_id = ${PK.whId} and order_number = ${order}`.execute(db());
-  await entered('RPT-O1', '2025-11-03 07:00');
-  await entered('RPT-O2', '2025-11-03 09:00');
-  await entered('RPT-O3', '2025-11-02 16:00');
-  await entered('RPT-O4', '2025-11-03 12:00');
+  // Confirmed (handed to the warehouse) at these times; entered a day earlier, which the order cycle does not count.
+  const confirmed = (order: string, time: string) =>
+    sql`update t_order set confirm_time = ${time}::timestamptz, create_time = ${time}::timestamptz - interval '1 day'
+      where wh_id = ${PK.whId} and order_number = ${order}`.execute(db());
+  await confirmed('RPT-O1', '2025-11-03 07:00');
+  await confirmed('RPT-O2', '2025-11-03 09:00');
+  await confirmed('RPT-O3', '2025-11-02 16:00');
+  await confirmed('RPT-O4', '2025-11-03 12:00');
   const picked = (order: string, picker: string, time: string) =>
     sql`update tran_log set employee_id = ${picker}, tran_date = ${time}::timestamptz
       where wh_id = ${PK.whId} and tran_type = 'PICK' and description = ${`${order}/1`}`.execute(db());
@@ -314,7 +316,7 @@ describe('outboundVolume', () => {
 });
 
 describe('orderCycle', () => {
-  it('puts each order shipped on the days in its bucket of hours from entry to shipment, open ones apart', async () => {
+  it('puts each order shipped on the days in its bucket of hours from confirmation to shipment, open ones apart', async () => {
     const zero = { orders: 0, share: '0.0000', avgHours: null, maxHours: null };
     expect(await rows('orderCycle', { ...OUT, clientCode: PK.client })).toEqual([
       { bucket: 'h0to4', orders: 1, share: '0.3333', avgHours: '3.00', maxHours: '3.00' },
@@ -331,7 +333,7 @@ describe('orderCycle', () => {
       { bucket: 'h24to48', orders: 2, share: '0.5000', avgHours: '26.50', maxHours: '29.00' },
       { bucket: 'open', orders: 1, share: '0.2500', avgHours: null, maxHours: null },
     ]);
-    // 4 November alone: RPT-O2 shipped that day; nothing entered that day is open.
+    // 4 November alone: RPT-O2 shipped that day; nothing confirmed that day is open.
     expect((await rows('orderCycle', { dateFrom: '2025-11-04', dateTo: '2025-11-04' })).filter((r) => r.orders !== 0)).toEqual([
       { bucket: 'h24to48', orders: 1, share: '1.0000', avgHours: '29.00', maxHours: '29.00' },
     ]);
@@ -404,11 +406,13 @@ describe('pickProductivity', () => {
 });
 
 describe('countAccuracy', () => {
-  it('counts locations and lines counted each day, those with a difference, accuracy and the variance with its value', async () => {
+  it('counts locations counted each day and those exact, lines with a difference, accuracy and the variance with its value', async () => {
     expect(await rows('countAccuracy', { ...COUNTED, clientCode: QA.client })).toEqual([
       {
         day: '2025-11-05',
         locations: 2,
+        exactLocations: 1,
+        locationAccuracy: '0.5000',
         countLines: 2,
         diffLines: 1,
         accuracy: '0.5000',
@@ -420,6 +424,8 @@ describe('countAccuracy', () => {
       {
         day: '2025-11-05',
         locations: 3,
+        exactLocations: 1,
+        locationAccuracy: '0.3333',
         countLines: 3,
         diffLines: 2,
         accuracy: '0.3333',
@@ -431,6 +437,8 @@ describe('countAccuracy', () => {
       {
         day: '2025-11-05',
         locations: 1,
+        exactLocations: 0,
+        locationAccuracy: '0.0000',
         countLines: 1,
         diffLines: 1,
         accuracy: '0.0000',
@@ -506,6 +514,8 @@ describe('grants', () => {
       {
         day: '2025-11-05',
         locations: 1,
+        exactLocations: 0,
+        locationAccuracy: '0.0000',
         countLines: 1,
         diffLines: 1,
         accuracy: '0.0000',
