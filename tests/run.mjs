@@ -1,18 +1,18 @@
-// `npm test` after the type check and lint: the API tests (vitest) and the browser tests (build, then Playwright) run
-// side by side, the API tests at a lower priority. The browser tests go one step at a time (the page, then the
-// server, then the page): every slice of a core taken from them lengthens the run, while the API tests are all
-// throughput and take whatever the browser leaves. With WHARF_NODE24 (a Node 24 binary, set by .ci/run) and
-// PostgreSQL, the two API projects run as two passes, one after the other: PGlite on the machine's Node, then
-// PostgreSQL on Node 24 — each Node line and each database gets the whole API suite once, in two passes instead of
-// three (docs/testing.md). Each line
-// is prefixed with its suite; the exit code is the first failure's. The API tests of one project (postgres when it
-// runs, else pglite) check every answer against the API description (tests/conformance.mjs): a mismatch, or an /api
-// route no suite answered, fails the run. At the end, the slowest test files and tests of both suites, the
-// conformance findings and a one-line summary (tests/summary.mjs), from their JSON reports. docs/testing.md has the
-// budget and what keeps the suites within it.
+// `npm test` after the type check and lint: the browser tests (build, then Playwright), then the API tests (vitest).
+// One after the other, not side by side: on two cores each suite alone keeps both busy (two browsers with their
+// servers; two test files of PGlite, which runs in the test process), and side by side every test took longer than
+// the sum — a CI run measured 26.7 minutes with them together (chromium 20.4 core-minutes, the PGlite API pass 13.3
+// where it takes 8.4 alone), and the API tests starved behind the browsers ran into their time limits (issue 31,
+// docs/testing.md). With WHARF_NODE24 (a Node 24 binary, set by .ci/run) and PostgreSQL the API suite runs as two
+// passes at once: PGlite on the machine's Node and PostgreSQL on Node 24 — each Node line and each database gets the
+// whole API suite once, in two passes instead of three; PGlite's pass is all CPU, PostgreSQL's waits on its server,
+// and together they fill the two cores. Each line is prefixed with its suite; the exit code is the first failure's.
+// The API tests of one project (postgres when it runs, else pglite) check every answer against the API description
+// (tests/conformance.mjs): a mismatch, or an /api route no suite answered, fails the run. At the end, the slowest test
+// files and tests of both suites, the conformance findings and a one-line summary (tests/summary.mjs), from their
+// JSON reports. docs/testing.md has the budget and what keeps the suites within it.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { answersDir, conformanceFailed, prepareAnswers, readConformance } from './conformance.mjs';
@@ -25,23 +25,13 @@ fs.rmSync(REPORTS, { recursive: true, force: true });
 fs.mkdirSync(REPORTS, { recursive: true });
 const answers = answersDir();
 prepareAnswers(answers);
-const times = { e2e: 0, total: 0 };
+const times = { e2e: 0, api: 0, total: 0 };
 
-/**
- * Runs a command with its output prefixed; resolves to its exit code (its time kept in `times`). `nice` lowers its
- * priority (and its children's, forked after): the API tests then take the cores the browser tests leave.
- */
-function run(name, command, args, env = {}, nice = 0) {
+/** Runs a command with its output prefixed; resolves to its exit code (its time kept in `times`). */
+function run(name, command, args, env = {}) {
   return new Promise((resolve) => {
     const started = Date.now();
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0', ...env } });
-    if (nice && child.pid) {
-      try {
-        os.setPriority(child.pid, nice);
-      } catch {
-        // Not allowed here: the suites run side by side at the same priority.
-      }
-    }
     for (const stream of [child.stdout, child.stderr]) {
       readline.createInterface({ input: stream }).on('line', (line) => console.log(`[${name}] ${line}`));
     }
@@ -68,7 +58,7 @@ function apiRun(name, node, projects, report) {
     '--reporter=json',
     `--outputFile.json=${report}`,
   ];
-  return run(name, node, [...vitest, ...projects.flatMap((project) => ['--project', project])], record, 10);
+  return run(name, node, [...vitest, ...projects.flatMap((project) => ['--project', project])], record);
 }
 const node24 = process.env.WHARF_NODE24;
 const apiRuns =
@@ -79,17 +69,13 @@ const apiRuns =
       ]
     : [{ name: 'api', node: process.execPath, projects: [] }];
 const apiReports = apiRuns.map(({ name }) => path.join(REPORTS, `${name}.json`));
-// One pass after the other: two at once ran four test files beside the browser suite's two browsers and servers, and
-// on two cores that stretched the suites' timers until tests timed out (issue 31).
-const api = [];
-for (const [i, { name, node, projects }] of apiRuns.entries()) {
-  const before = api[i - 1] ?? Promise.resolve(0);
-  api.push(before.then(() => apiRun(name, node, projects, apiReports[i])));
-}
-const e2e = run('build', process.execPath, ['build.mjs']).then((code) =>
+const e2eCode = await run('build', process.execPath, ['build.mjs']).then((code) =>
   code === 0 ? run('e2e', npx, ['playwright', 'test'], { WHARF_E2E_REPORT: e2eReport }) : code,
 );
-const codes = await Promise.all([...api, e2e]);
+const apiStarted = Date.now();
+const apiCodes = await Promise.all(apiRuns.map(({ name, node, projects }, i) => apiRun(name, node, projects, apiReports[i])));
+times.api = Date.now() - apiStarted;
+const codes = [e2eCode, ...apiCodes];
 times.total = Date.now() - runStarted;
 // The description must not drift from the answers: a mismatch, a route never answered, or no answers at all fails.
 const conformance = readConformance(answers);
@@ -101,7 +87,7 @@ try {
     report: apiReports[i],
     ms: times[name] ?? 0,
   }));
-  printSummary({ apiParts, e2eReport, root: process.cwd(), times, conformance });
+  printSummary({ apiParts, apiMs: times.api, e2eReport, root: process.cwd(), times, conformance });
 } catch (error) {
   // The summary only reports: a report it cannot read never changes the outcome of the tests.
   console.log(`No summary: ${error instanceof Error ? error.message : String(error)}`);

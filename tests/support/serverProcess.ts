@@ -1,7 +1,7 @@
 /**
  * A Wharf server in a process of its own, as production runs it: `src/server/main.ts` bundled by esbuild the way
  * build.mjs bundles it (dependencies left in node_modules), started with `node` on a free port, on a copy of the
- * test database — PostgreSQL (the `postgres` project) or a PGlite data directory loaded from the template.
+ * test database — PostgreSQL (the `postgres` project) or a PGlite data directory copied from the template.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -9,10 +9,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { PGlite } from '@electric-sql/pglite';
 import * as esbuild from 'esbuild';
 import { inject } from 'vitest';
-import { createPostgresCopy, TEMPLATE_FILE } from './templates';
+import { copyPgliteTemplate, createPostgresCopy } from './templates';
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -64,12 +63,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     database.DATABASE_URL = await createPostgresCopy(inject('pgTemplate'), `${inject('pgTemplate')}_proc${port}`);
   } else {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wharf-proc-'));
-    // Where a server's data directory keeps PGlite's files (connectPglite): the template loaded there.
-    const seeded = await PGlite.create({
-      dataDir: path.join(dataDir, 'pglite'),
-      loadDataDir: new Blob([fs.readFileSync(TEMPLATE_FILE)]),
-    });
-    await seeded.close();
+    copyPgliteTemplate(dataDir);
     database.WHARF_DATA_DIR = dataDir;
   }
   const child = spawn(process.execPath, [await serverBundle()], {

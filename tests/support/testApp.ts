@@ -3,10 +3,10 @@ import type { LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp, type WharfApp } from '../../src/server/app';
 import type { Config } from '../../src/server/config';
-import { type Connection, connectPglite, connectPostgres } from '../../src/server/db/connect';
+import { type Connection, connectPostgres } from '../../src/server/db/connect';
 import { hashPassword } from '../../src/server/platform/passwords';
 import type { Envelope } from '../../src/shared/wire';
-import { createPostgresCopy, openPgliteFromTemplate, TEST_ADMIN_PASSWORD, testConfig } from './templates';
+import { createPostgresCopy, openPgliteCopy, TEST_ADMIN_PASSWORD, testConfig } from './templates';
 
 export interface TestApp extends WharfApp {
   connection: Connection;
@@ -28,7 +28,7 @@ async function freshConnection(): Promise<Connection> {
     const url = await createPostgresCopy(inject('pgTemplate'), `${inject('pgTemplate')}_c${randomBytes(5).toString('hex')}`);
     return connectPostgres(url, 10);
   }
-  return connectPglite({ pglite: await openPgliteFromTemplate() });
+  return openPgliteCopy();
 }
 
 /** Builds the real app on a fresh database (captcha off unless asked). */

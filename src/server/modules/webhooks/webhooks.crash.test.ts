@@ -10,11 +10,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import * as esbuild from 'esbuild';
 import { sql } from 'kysely';
 import { afterAll, expect, inject, it } from 'vitest';
-import { createPostgresCopy, TEMPLATE_FILE } from '../../../../tests/support/templates';
+import { copyPgliteTemplate, createPostgresCopy } from '../../../../tests/support/templates';
 import { type Receiver, startReceiver } from '../../../../tests/support/webhookReceiver';
 import { type Connection, connectPglite, connectPostgres } from '../../db/connect';
 import { DEFAULT_DISPATCH, dispatchOnce } from './dispatcher';
@@ -58,13 +57,8 @@ it('a dispatcher killed with SIGKILL mid-delivery loses nothing: its claim expir
     open = async () => connectPostgres(url, 2);
   } else {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wharf-crash-'));
-    // Where a server's data directory keeps PGlite's files (connectPglite): the template loaded there.
-    fs.mkdirSync(path.join(dataDir, 'data'));
-    const seeded = await PGlite.create({
-      dataDir: path.join(dataDir, 'data', 'pglite'),
-      loadDataDir: new Blob([fs.readFileSync(TEMPLATE_FILE)]),
-    });
-    await seeded.close();
+    // Where a server's data directory keeps PGlite's files (connectPglite): the template copied there.
+    copyPgliteTemplate(path.join(dataDir, 'data'));
     env = { WHARF_DATA_DIR: path.join(dataDir, 'data') };
     open = () => connectPglite({ dataDir: path.join(dataDir as string, 'data') });
   }
