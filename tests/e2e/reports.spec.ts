@@ -77,3 +77,35 @@ test('stock value, stock ageing and transaction volume in Chinese and English', 
   await expect(value.getByTestId('rpt-table').locator('thead')).toContainText('Value (price × qty)');
   await shot(page, 'reports-06-stock-value-en');
 });
+
+test('picking productivity and order cycle time in Chinese and English', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await login(page);
+
+  // Picking productivity of the last 30 days: the demo's picks, confirmed when its database was seeded, by their picker.
+  await openReport(page, DIRECTORY.zh, '拣货效率', 'pickProductivity', /Wms\/RptPickProductivity/);
+  const picks = screen(page, 'pickProductivity');
+  await expect(picks.getByTestId('rpt-table').locator('thead')).toContainText('每小时拣货行数');
+  await expect(picks.locator('figure.chart')).toBeVisible();
+  await shot(page, 'reports-07-pick-productivity-zh');
+
+  // Order cycle time: every bucket listed in order, from confirmation to shipment, and the orders not shipped yet.
+  await openReport(page, DIRECTORY.zh, '订单履行时效', 'orderCycle', /Wms\/RptOrderCycle/);
+  const cycle = screen(page, 'orderCycle');
+  await expect(cycle.getByTestId('rpt-table').locator('tbody tr')).toHaveCount(7);
+  await expect(cycle.getByTestId('rpt-table').locator('tbody tr').first().locator('td').first()).toHaveText('4 小时内');
+  await expect(cycle.getByTestId('rpt-table').locator('tbody tr').last().locator('td').first()).toHaveText('未发运');
+  await shot(page, 'reports-08-order-cycle-zh');
+
+  await setLanguage(page, 'English');
+  await openScreen(page, DIRECTORY.en, 'Order cycle time', /Wms\/RptOrderCycle/);
+  await rerun(page, 'orderCycle');
+  await expect(cycle.getByTestId('rpt-table').locator('tbody tr').first().locator('td').first()).toHaveText('Under 4 h');
+  await expect(cycle.getByTestId('rpt-table').locator('tbody tr').last().locator('td').first()).toHaveText('Not shipped yet');
+  await shot(page, 'reports-09-order-cycle-en');
+
+  await openScreen(page, DIRECTORY.en, 'Picking productivity', /Wms\/RptPickProductivity/);
+  await rerun(page, 'pickProductivity');
+  await expect(picks.getByTestId('rpt-table').locator('thead')).toContainText('Lines per hour');
+  await shot(page, 'reports-10-pick-productivity-en');
+});
