@@ -90,8 +90,8 @@ function printFailures(title, failures) {
 
 /**
  * Prints the slowest lists and the one-line summary. `apiParts` are the API runs (`name`, JSON `report`, wall-clock
- * `ms`: one, or PGlite and PostgreSQL on two Node lines, run at once), `apiMs` the API suite's wall-clock milliseconds
- * from its first start to its last end, `times` the wall-clock milliseconds run.mjs measured,
+ * `ms`: one, or PGlite and PostgreSQL on two Node lines, one after the other), `apiMs` the API suite's wall-clock
+ * milliseconds from its first start to its last end, `times` the wall-clock milliseconds run.mjs measured,
  * `conformance` the conformance report (tests/conformance.mjs; null: nothing recorded). A part without its report makes
  * the API counts "no report".
  */
