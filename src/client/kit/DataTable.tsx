@@ -353,6 +353,12 @@ export function DataTable<Row extends TableRow>({
     withActions,
     widths,
   ]);
+  // New column definitions re-render the rendered cells: a grid made when the language changed, before that language's
+  // messages arrived, kept its code labels in the old language (AG Grid keeps the cells of a column it already has).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `columnDefs` is the signal, not an input.
+  useEffect(() => {
+    apiRef.current?.refreshCells({ force: true });
+  }, [columnDefs]);
 
   // A column dragged to a new width keeps it (saved when the drag ends).
   const columnResized = useCallback(
