@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp, type WharfApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
@@ -11,9 +12,21 @@ import type { SessionUser } from '../src/server/platform/context';
 
 /**
  * Runs a benchmark on a fresh database: an in-memory PGlite, or a throwaway PostgreSQL database created beside the
- * one BENCH_DATABASE_URL names and dropped after.
+ * one BENCH_DATABASE_URL names and dropped after. BENCH_KEPT_URL instead names a PostgreSQL database kept between runs:
+ * the first run fills it (10–15 minutes at the reports' and dashboard's scale), the next ones find it filled (the
+ * fills below skip what is there) and measure again — a change to a statement or an index is measured in minutes.
  */
 export async function withDatabase(kind: 'pglite' | 'postgres', run: (connection: Connection) => Promise<void>): Promise<void> {
+  const kept = process.env.BENCH_KEPT_URL;
+  if (kind === 'postgres' && kept) {
+    const connection = connectPostgres(kept, 10);
+    try {
+      await run(connection);
+    } finally {
+      await connection.close();
+    }
+    return;
+  }
   if (kind === 'pglite') {
     const connection = await connectPglite({ pglite: await PGlite.create() });
     try {
@@ -51,20 +64,28 @@ export async function withDatabase(kind: 'pglite' | 'postgres', run: (connection
 export function benchDatabases(): ('pglite' | 'postgres')[] {
   return (['pglite', 'postgres'] as const).filter(
     (kind) =>
-      (kind === 'pglite' || process.env.BENCH_DATABASE_URL) && (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === kind),
+      (kind === 'pglite' || process.env.BENCH_DATABASE_URL || process.env.BENCH_KEPT_URL) &&
+      (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === kind),
   );
 }
 
 /** The benches' administrator password. */
 const BENCH_PASSWORD = 'Bench#2024';
 
-/** Migrates a fresh bench database and seeds it as a first start with demo data would. */
+/** Migrates a bench database and seeds it as a first start with demo data would (a kept one that has them: migrates). */
 export async function seedDemoDatabase(db: Db): Promise<void> {
   await migrateToLatest(db);
+  if ((await countRows(db, 'sys_user')) > 0) return;
   await db.transaction().execute(async (trx) => {
     await seedBase(trx, BENCH_PASSWORD);
     await seedDemo(trx);
   });
+}
+
+/** The rows of a table (`where`: a condition on them), for the fills that skip what a kept database has. */
+export async function countRows(db: Db, table: string, where = sql`true`): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where ${where}`.execute(db);
+  return rows[0]?.n ?? 0;
 }
 
 /** The whole app over `db` (captcha off, no static files) and a session token of the administrator. */

@@ -30,9 +30,12 @@ export function reportUrl(name: ReportName): string {
 /** The filters a report may take. `whId` is always required; a date range is required where the report has one. */
 export type ReportFilterName = 'whId' | 'clientCode' | 'dateFrom' | 'dateTo' | 'zone' | 'itemNumber' | 'groupBy';
 
-/** A report's dimension choices (`groupBy`), e.g. stock by zone, client or item category. */
-export const STOCK_GROUPS = ['zone', 'client', 'category'] as const;
-export type StockGroup = (typeof STOCK_GROUPS)[number];
+/**
+ * The dimensions a report can be grouped by (`groupBy`): stock by zone, client or item category; count accuracy by
+ * count day, zone or item. Each definition lists its own (`groups`).
+ */
+export const REPORT_GROUPS = ['zone', 'client', 'category', 'day', 'item'] as const;
+export type ReportGroup = (typeof REPORT_GROUPS)[number];
 
 /** The longest date range a report reads (a year and a day: a leap year's whole year). */
 export const REPORT_MAX_DAYS = 366;
@@ -45,7 +48,7 @@ export interface ReportRequest {
   dateTo?: string;
   zone?: string;
   itemNumber?: string;
-  groupBy?: StockGroup;
+  groupBy?: ReportGroup;
 }
 
 /**
@@ -85,6 +88,11 @@ export interface ReportDefinition {
   /** Its view permission `sys:<resource>:view`. */
   resource: string;
   filters: readonly ReportFilterName[];
+  /**
+   * The report's `groupBy` choices (with the filter `groupBy`), the first one the default when none is sent. Its
+   * `groupKey` column holds the group's value and is headed by the group's name (`rpt.groupBy.<group>`).
+   */
+  groups?: readonly ReportGroup[];
   /** Filters that must be given (besides whId). */
   required: readonly ReportFilterName[];
   columns: readonly ReportColumn[];
@@ -140,7 +148,8 @@ export const REPORTS: Readonly<Record<ReportName, ReportDefinition>> = {
     url: 'Wms/RptStockValue',
     resource: 'rptStockValue',
     filters: ['whId', 'clientCode', 'zone', 'itemNumber', 'groupBy'],
-    required: ['groupBy'],
+    groups: ['zone', 'client', 'category'],
+    required: [],
     columns: [
       { field: 'groupKey', kind: 'text' },
       { field: 'items', kind: 'integer' },
@@ -268,10 +277,11 @@ export const REPORTS: Readonly<Record<ReportName, ReportDefinition>> = {
     name: 'countAccuracy',
     url: 'Wms/RptCountAccuracy',
     resource: 'rptCountAccuracy',
-    filters: ['whId', 'clientCode', ...range, 'zone', 'itemNumber'],
+    filters: ['whId', 'clientCode', ...range, 'zone', 'itemNumber', 'groupBy'],
+    groups: ['day', 'zone', 'item'],
     required: range,
     columns: [
-      { field: 'day', kind: 'day' },
+      { field: 'groupKey', kind: 'text' },
       { field: 'locations', kind: 'integer' },
       { field: 'exactLocations', kind: 'integer' },
       { field: 'locationAccuracy', kind: 'percent' },
@@ -281,7 +291,7 @@ export const REPORTS: Readonly<Record<ReportName, ReportDefinition>> = {
       { field: 'varianceQty', kind: 'decimal' },
       { field: 'varianceValue', kind: 'decimal' },
     ],
-    chart: { kind: 'bar', category: 'day', values: ['locationAccuracy', 'accuracy'] },
+    chart: { kind: 'bar', category: 'groupKey', values: ['locationAccuracy', 'accuracy'] },
   },
 };
 

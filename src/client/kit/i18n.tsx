@@ -6,6 +6,7 @@
  */
 
 import zhCnBoot from 'virtual:messages/zh_cn/boot';
+import type SlSelectElement from '@shoelace-style/shoelace/dist/components/select/select.component.js';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
 import { createIntl, createIntlCache, IntlProvider, type IntlShape, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
@@ -133,6 +134,14 @@ export function I18nProvider({ children }: { children: ReactNode }) {
       cancelled = true;
     };
   }, [language]);
+
+  // Shoelace's select draws its chosen option's label when the options change, and a new language rewrites an option's
+  // text in place (React sets the text node: no slot change the select would notice), so an open screen's select kept
+  // its label in the old language. After each switch, every select on the page reads its options again.
+  useEffect(() => {
+    if (!active || !customElements.get('sl-select')) return;
+    for (const select of document.querySelectorAll<SlSelectElement>('sl-select')) select.handleDefaultSlotChange();
+  }, [active]);
 
   if (!active) return null;
   return (

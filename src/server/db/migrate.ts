@@ -38,6 +38,7 @@ import * as m0037 from './migrations/0037_idempotency_claims';
 import * as m0038 from './migrations/0038_webhook_pause';
 import * as m0039 from './migrations/0039_dashboard';
 import * as m0040 from './migrations/0040_more_reports';
+import * as m0041 from './migrations/0041_order_ship_day';
 
 // Listed explicitly: the server is one esbuild bundle, so nothing is read from disk at run time.
 const MIGRATIONS: Record<string, Migration> = {
@@ -79,6 +80,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0038_webhook_pause': m0038,
   '0039_dashboard': m0039,
   '0040_more_reports': m0040,
+  '0041_order_ship_day': m0041,
 };
 
 /** Brings the schema to the newest version; fails loudly (the server must not start half-migrated). */

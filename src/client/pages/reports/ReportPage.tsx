@@ -17,10 +17,9 @@ import {
   type ReportAnswer,
   type ReportColumn,
   type ReportFilterName,
+  type ReportGroup,
   type ReportName,
   type ReportRequest,
-  STOCK_GROUPS,
-  type StockGroup,
 } from '../../../shared/reports';
 import { SUCCESS } from '../../../shared/wire';
 import { Chart, type ChartSeries, type ValueFormat } from '../../charts/Chart';
@@ -71,7 +70,7 @@ export function ReportPage({ name }: { name: ReportName }) {
   const [range, setRange] = useState(lastMonth);
   const [zone, setZone] = useState('');
   const [itemNumber, setItemNumber] = useState('');
-  const [groupBy, setGroupBy] = useState<StockGroup>('zone');
+  const [groupBy, setGroupBy] = useState<ReportGroup | undefined>(definition.groups?.[0]);
   const [answer, setAnswer] = useState<ReportAnswer | null>(null);
   const [shown, setShown] = useState<ReportRequest | null>(null);
   const [loading, setLoading] = useState(false);
@@ -95,7 +94,7 @@ export function ReportPage({ name }: { name: ReportName }) {
     if (hasFilter(name, 'dateFrom')) Object.assign(body, range);
     if (hasFilter(name, 'zone') && zone.trim()) body.zone = zone.trim();
     if (hasFilter(name, 'itemNumber') && itemNumber.trim()) body.itemNumber = itemNumber.trim();
-    if (hasFilter(name, 'groupBy')) body.groupBy = groupBy;
+    if (hasFilter(name, 'groupBy') && groupBy) body.groupBy = groupBy;
     return body;
   }, [name, pair, range, zone, itemNumber, groupBy]);
 
@@ -125,6 +124,23 @@ export function ReportPage({ name }: { name: ReportName }) {
     event.preventDefault();
     if (request.whId) void run(request);
   };
+
+  /**
+   * The columns of the figures shown: the group's key is headed by the group it was run with (Zone, Item …) and reads
+   * as a day when grouped by day.
+   */
+  const columns = useMemo(
+    (): readonly ReportColumn[] =>
+      definition.columns.map((column) =>
+        column.field === 'groupKey' && shown?.groupBy === 'day' ? { ...column, kind: 'day' } : column,
+      ),
+    [definition, shown],
+  );
+  const header = useCallback(
+    (column: ReportColumn) =>
+      column.field === 'groupKey' && shown?.groupBy ? t(`rpt.groupBy.${shown.groupBy}`) : t(`rpt.column.${column.field}`),
+    [shown, t],
+  );
 
   /** A cell as shown: codes and buckets as labels, numbers in the user's language, a blank key as "(none)". */
   const cell = useCallback(
@@ -156,7 +172,7 @@ export function ReportPage({ name }: { name: ReportName }) {
   const chart = useMemo(() => {
     const rows = answer?.rows ?? [];
     const spec = definition.chart;
-    const columnOf = (field: string) => definition.columns.find((c) => c.field === field);
+    const columnOf = (field: string) => columns.find((c) => c.field === field);
     const categoryColumn = columnOf(spec.category);
     const label = (field: string, row: Cells) => (columnOf(field) ? cell(columnOf(field)!, row) : String(row[field] ?? ''));
     const categories: string[] = [];
@@ -189,14 +205,14 @@ export function ReportPage({ name }: { name: ReportName }) {
       format = valueFormat(columnOf(fields[0] ?? ''));
     }
     return { categories, series, format };
-  }, [answer, definition, cell, t]);
+  }, [answer, definition, columns, cell, t]);
 
   const exportRows = () => {
     if (!answer) return;
     void exportExcel(
       exportFileName(title),
-      definition.columns.map((column) => ({
-        header: t(`rpt.column.${column.field}`),
+      columns.map((column) => ({
+        header: header(column),
         widthPx: column.kind === 'text' ? 160 : 110,
         text: (row: Cells) => cell(column, row),
         ...(column.kind === 'day' ? { type: 'date' as const } : {}),
@@ -256,9 +272,9 @@ export function ReportPage({ name }: { name: ReportName }) {
             value={groupBy}
             hoist
             data-testid="rpt-groupBy"
-            onSlChange={(event) => setGroupBy((event.target as SlSelectElement).value as StockGroup)}
+            onSlChange={(event) => setGroupBy((event.target as SlSelectElement).value as ReportGroup)}
           >
-            {STOCK_GROUPS.map((g) => (
+            {(definition.groups ?? []).map((g) => (
               <SlOption key={g} value={g}>
                 {t(`rpt.groupBy.${g}`)}
               </SlOption>
@@ -298,9 +314,9 @@ export function ReportPage({ name }: { name: ReportName }) {
                 </caption>
                 <thead>
                   <tr>
-                    {definition.columns.map((column) => (
+                    {columns.map((column) => (
                       <th key={column.field} scope="col" className={`rpt-${column.kind}`}>
-                        {t(`rpt.column.${column.field}`)}
+                        {header(column)}
                       </th>
                     ))}
                   </tr>
@@ -309,7 +325,7 @@ export function ReportPage({ name }: { name: ReportName }) {
                   {answer.rows.map((row, i) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: the rows are read-only and never reordered
                     <tr key={i}>
-                      {definition.columns.map((column) => (
+                      {columns.map((column) => (
                         <td key={column.field} className={`rpt-${column.kind}`}>
                           {cell(column, row)}
                         </td>

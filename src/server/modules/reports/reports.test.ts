@@ -30,7 +30,7 @@ const OUT = { dateFrom: '2025-11-03', dateTo: '2025-11-04' };
 const COUNTED = { dateFrom: '2025-11-05', dateTo: '2025-11-05' };
 /** Count accuracy of TQAD's one count: 8 on the book, 7 counted, its item valued at nothing. */
 const TQAD_COUNT = {
-  day: '2025-11-05',
+  groupKey: '2025-11-05',
   locations: 1,
   exactLocations: 0,
   locationAccuracy: '0.0000',
@@ -119,6 +119,11 @@ async function outboundActivity(): Promise<void> {
     );
     await sql`update tbl_shipping_label set ship_time = ${time}::timestamptz
       where wh_id = ${PK.whId} and delivery_number = ${deliveryNumber}`.execute(db());
+    // A shipped order's ship day is its last carton's.
+    await sql`update t_order o set actual_ship_date = (select max(c.ship_time)::date from tbl_shipping_label c
+        where c.wh_id = o.wh_id and c.order_number = o.order_number)
+      where o.wh_id = ${PK.whId} and o.status = 'S' and o.order_number in (select order_number from tbl_shipping_label
+        where wh_id = ${PK.whId} and delivery_number = ${deliveryNumber})`.execute(db());
   };
   await shippedAt(await ship(cartonsOf(0)), '2025-11-03 10:00');
   await shippedAt(await ship(cartonsOf(1)), '2025-11-04 14:00');
@@ -246,6 +251,10 @@ describe('stockValue', () => {
       { groupKey: 'TQA-Z1', items: 2, qty: '14.000', value: '25.000', unpricedQty: '4.000' },
       { groupKey: 'TQA-STG', items: 1, qty: '6.000', value: '15.000', unpricedQty: '0.000' },
     ]);
+    // By zone when no group is chosen.
+    expect(await rows('stockValue', { clientCode: QA.client })).toEqual(
+      await rows('stockValue', { groupBy: 'zone', clientCode: QA.client }),
+    );
     expect(await rows('stockValue', { groupBy: 'client', zone: 'TQA-STG' })).toEqual(
       expect.arrayContaining([
         { groupKey: QA.client, items: 1, qty: '6.000', value: '15.000', unpricedQty: '0.000' },
@@ -421,7 +430,7 @@ describe('countAccuracy', () => {
   it('counts locations counted each day and those exact, lines with a difference, accuracy and the variance with its value', async () => {
     expect(await rows('countAccuracy', { ...COUNTED, clientCode: QA.client })).toEqual([
       {
-        day: '2025-11-05',
+        groupKey: '2025-11-05',
         locations: 2,
         exactLocations: 1,
         locationAccuracy: '0.5000',
@@ -434,7 +443,7 @@ describe('countAccuracy', () => {
     ]);
     expect(await rows('countAccuracy', COUNTED)).toEqual([
       {
-        day: '2025-11-05',
+        groupKey: '2025-11-05',
         locations: 3,
         exactLocations: 1,
         locationAccuracy: '0.3333',
@@ -448,6 +457,56 @@ describe('countAccuracy', () => {
     // Zone TQA-STG holds TQAD's count alone.
     expect(await rows('countAccuracy', { ...COUNTED, zone: 'TQA-STG' })).toEqual([TQAD_COUNT]);
     expect(await rows('countAccuracy', { ...COUNTED, itemNumber: QA.itemZ1b })).toMatchObject([{ countLines: 1, diffLines: 0 }]);
+    // Grouped by day when no group is sent, as when the day is asked for.
+    expect(await rows('countAccuracy', { ...COUNTED, zone: 'TQA-STG', groupBy: 'day' })).toEqual([TQAD_COUNT]);
+  });
+
+  it('groups the variance by zone and by item, the largest variance value first', async () => {
+    const tqad = { ...TQAD_COUNT };
+    expect(await rows('countAccuracy', { ...COUNTED, groupBy: 'zone' })).toEqual([
+      // TQA-Z1: TQAC's two locations, 10 counted 9 (2.5 each) and 4 counted 4.
+      {
+        groupKey: 'TQA-Z1',
+        locations: 2,
+        exactLocations: 1,
+        locationAccuracy: '0.5000',
+        countLines: 2,
+        diffLines: 1,
+        accuracy: '0.5000',
+        varianceQty: '1.000',
+        varianceValue: '2.500',
+      },
+      { ...tqad, groupKey: 'TQA-STG' },
+    ]);
+    const line = (item: string, exact: 0 | 1, value: string) => ({
+      groupKey: item,
+      locations: 1,
+      exactLocations: exact,
+      locationAccuracy: exact ? '1.0000' : '0.0000',
+      countLines: 1,
+      diffLines: 1 - exact,
+      accuracy: exact ? '1.0000' : '0.0000',
+      varianceQty: exact ? '0.000' : '1.000',
+      varianceValue: value,
+    });
+    // Variance value, then quantity, then the item: TQAC's 2.50, TQAD's 1 unpriced, TQAC-B exact.
+    expect(await rows('countAccuracy', { ...COUNTED, groupBy: 'item' })).toEqual([
+      line(QA.itemZ1, 0, '2.500'),
+      line(QA.itemOther, 0, '0.000'),
+      line(QA.itemZ1b, 1, '0.000'),
+    ]);
+    // The grants and filters apply as by day: client B's user sees TQAD alone; the zone filter narrows the items.
+    expect(await rows('countAccuracy', { ...COUNTED, groupBy: 'item' }, otherClient)).toEqual([line(QA.itemOther, 0, '0.000')]);
+    expect(await rows('countAccuracy', { ...COUNTED, groupBy: 'item', zone: 'TQA-Z1' })).toEqual([
+      line(QA.itemZ1, 0, '2.500'),
+      line(QA.itemZ1b, 1, '0.000'),
+    ]);
+  });
+
+  it('refuses a group the report does not have', async () => {
+    const answer = await report('countAccuracy', { ...COUNTED, groupBy: 'category' });
+    expect(answer.body.code).toBe(400);
+    expect((await report('stockValue', { groupBy: 'day' })).body.code).toBe(400);
   });
 });
 
@@ -474,7 +533,6 @@ describe('filters', () => {
     expect(long.body).toMatchObject({ errorCode: 'reportRangeTooLong', msg: 'The date range is at most 366 days' });
     const notDate = await report('dockToStock', { dateFrom: '2026-02-30', dateTo: '2026-03-03' });
     expect(notDate.body).toMatchObject({ errorCode: 'fieldNotDate' });
-    expect((await report('stockValue', {})).body).toMatchObject({ errorCode: 'fieldRequired', msg: 'Group by is required' });
   });
 });
 
