@@ -89,7 +89,7 @@ export function answerSchema(definition: ReportDefinition): JsonSchema {
  * serves (the transaction volume over 431,000 rows: 240 ms, 150 with 32 MB). Parallel workers: the defaults price them
  * for short statements, and a scan of a warehouse's stock ran on one core (stock ageing 225 ms, 145 ms on two).
  * One report at a time per connection; the statements group into hundreds of rows, the memory is a ceiling, not an
- * allocation. Measured in README "Bench".
+ * allocation. Measured in this module's README, "Performance".
  */
 const REPORT_SETTINGS = { work_mem: '32MB', parallel_setup_cost: '100', parallel_tuple_cost: '0.01' };
 
