@@ -41,7 +41,7 @@ async function newTask(page: Page, entity: string, description: string): Promise
   await expect(dialog(page)).toHaveCount(0);
   await expect(page).toHaveURL(new RegExp(`/Wms/${entity.replace(/^t/, 'T')}Detail\\?taskId=(MV|AJ)\\d{8}&whId=WH01`));
   const taskId = new URL(page.url()).searchParams.get('taskId') ?? '';
-  await expect(page.locator('[data-testid="task-header"]', { hasText: taskId })).toBeVisible();
+  await expect(page.locator('[data-testid="task-header"][aria-busy="false"]', { hasText: taskId })).toBeVisible();
   return taskId;
 }
 
@@ -53,7 +53,7 @@ async function openLines(page: Page, entity: string, taskId: string): Promise<vo
     .getByTestId('row-lines')
     .first()
     .click();
-  await expect(page.locator('[data-testid="task-header"]', { hasText: taskId })).toBeVisible();
+  await expect(page.locator('[data-testid="task-header"][aria-busy="false"]', { hasText: taskId })).toBeVisible();
 }
 
 test('stock is adjusted, moved by a movement line with lot, expiry and pallet, and found in the stock query and the log', async ({

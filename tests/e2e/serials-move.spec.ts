@@ -40,7 +40,7 @@ async function openNewMovement(page: Page, description: string, visit: string): 
   });
   const taskId = tasks.content.find((task) => task.id === id)?.taskId ?? '';
   await page.goto(`/Wms/TblInvMovementDetail?taskId=${taskId}&whId=WH01&t=${visit}`);
-  await expect(page.locator('[data-testid="task-header"]', { hasText: taskId })).toBeVisible();
+  await expect(page.locator('[data-testid="task-header"][aria-busy="false"]', { hasText: taskId })).toBeVisible();
   return taskId;
 }
 

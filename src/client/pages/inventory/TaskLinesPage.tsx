@@ -113,7 +113,8 @@ export function TaskLinesPage({ kind }: { kind: TaskKind }) {
       deleteCall="batchDelete"
       renderDialog={(props) => <LineDialog kind={kind} {...props} />}
       header={
-        <div className="inventory-task-header" data-testid="task-header">
+        // Busy until the task is read: until then its lines are locked (no Add), whatever the task number shown.
+        <div className="inventory-task-header" data-testid="task-header" aria-busy={!header}>
           <SlButton size="small" data-testid="back" onClick={() => setLocation(screens.listUrl)}>
             <SlIcon slot="prefix" name="arrow-left" />
             {t('inventory.action.back')}
