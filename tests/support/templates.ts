@@ -88,6 +88,29 @@ export async function adminQuery(text: string): Promise<void> {
   }
 }
 
+/**
+ * Drops a database once the test's own connections to it are gone: pg's pool resolves `end()` before its sockets are
+ * closed, and a forced drop then kills a connection still ending, whose error reaches the test process as an uncaught
+ * exception (the multi-process test's clean-up, once). Waits up to 5 s, then drops with force.
+ */
+export async function dropDatabaseWhenClosed(name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.WHARF_TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    for (let i = 0; i < 50; i++) {
+      const { rows } = await client.query<{ n: number }>(
+        'select count(*)::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [name],
+      );
+      if (rows[0]?.n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await client.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await client.end();
+  }
+}
+
 /** PostgreSQL: prepare a template database; each test file copies it with CREATE DATABASE … TEMPLATE. */
 export async function preparePostgresTemplate(name: string): Promise<void> {
   const url = process.env.WHARF_TEST_DATABASE_URL!;

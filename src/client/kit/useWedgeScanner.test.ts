@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GROUP_SEPARATOR, isGroupSeparatorKey, WedgeDetector, type WedgeResult } from './useWedgeScanner';
+import { GROUP_SEPARATOR, isGroupSeparatorKey, WEDGE_DEFAULTS, WedgeDetector, type WedgeResult } from './useWedgeScanner';
 
 /** Feeds `text` one key every `gap` ms from `start`, then `end` after `endGap` ms; answers the last result. */
 function feed(detector: WedgeDetector, text: string, start: number, gap: number, end = 'Enter', endGap = gap) {
@@ -56,6 +56,16 @@ describe('keyboard-wedge detector', () => {
     expect(second.result).toEqual({ kind: 'duplicate', text: 'SKU-0001' });
     // The window runs from the last scan: a third one 900 ms after the second is taken.
     expect(feed(detector, 'SKU-0001', second.at + 900, 5).result).toEqual({ kind: 'scan', text: 'SKU-0001' });
+  });
+
+  it('takes a scan repeated after an entry a person typed and confirmed in between, however soon', () => {
+    const detector = new WedgeDetector();
+    const first = feed(detector, 'CT00000004', 0, 5);
+    // Typed (keys 40 ms apart: not a scanner's), confirmed by Enter, all within the window: the kiosk processes it.
+    const typed = feed(detector, 'CT-NOT-OURS-9', first.at + 20, 40);
+    expect(typed.at - first.at).toBeLessThan(WEDGE_DEFAULTS.duplicateMs);
+    expect(typed.result).toEqual({ kind: 'typed', terminator: 'Enter' });
+    expect(feed(detector, 'CT00000004', typed.at + 20, 5).result).toEqual({ kind: 'scan', text: 'CT00000004' });
   });
 
   it('takes a different code at once, and honours a configured duplicate window', () => {

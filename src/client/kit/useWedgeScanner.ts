@@ -58,7 +58,11 @@ export class WedgeDetector {
       const text = this.buffer;
       const ended = at - this.lastKeyAt <= maxEndGapMs;
       this.reset();
-      if (!ended || text.length < minLength) return { kind: 'typed', terminator: key };
+      if (!ended || text.length < minLength) {
+        // Enter confirms what a person typed: an entry between two scans of one code makes the second deliberate.
+        if (key === 'Enter') this.lastScan = null;
+        return { kind: 'typed', terminator: key };
+      }
       const repeated = this.lastScan !== null && this.lastScan.text === text && at - this.lastScan.at <= duplicateMs;
       this.lastScan = { text, at };
       return repeated ? { kind: 'duplicate', text } : { kind: 'scan', text };
