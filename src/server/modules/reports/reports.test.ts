@@ -40,6 +40,17 @@ const TQAD_COUNT = {
   varianceQty: '1.000',
   varianceValue: '0.000',
 };
+/** Count accuracy of TQAC's two counts (one location each): 10 counted 9 (priced 2.50), 4 counted 4. */
+const TQAC_COUNT = {
+  locations: 2,
+  exactLocations: 1,
+  locationAccuracy: '0.5000',
+  countLines: 2,
+  diffLines: 1,
+  accuracy: '0.5000',
+  varianceQty: '1.000',
+  varianceValue: '2.500',
+};
 let carriers: Record<string, string>;
 const ALL_VIEWS = REPORT_NAMES.map((name) => `sys:${REPORTS[name].resource}:view`);
 
@@ -429,17 +440,7 @@ describe('pickProductivity', () => {
 describe('countAccuracy', () => {
   it('counts locations counted each day and those exact, lines with a difference, accuracy and the variance with its value', async () => {
     expect(await rows('countAccuracy', { ...COUNTED, clientCode: QA.client })).toEqual([
-      {
-        groupKey: '2025-11-05',
-        locations: 2,
-        exactLocations: 1,
-        locationAccuracy: '0.5000',
-        countLines: 2,
-        diffLines: 1,
-        accuracy: '0.5000',
-        varianceQty: '1.000',
-        varianceValue: '2.500',
-      },
+      { groupKey: '2025-11-05', ...TQAC_COUNT },
     ]);
     expect(await rows('countAccuracy', COUNTED)).toEqual([
       {
@@ -462,21 +463,10 @@ describe('countAccuracy', () => {
   });
 
   it('groups the variance by zone and by item, the largest variance value first', async () => {
-    const tqad = { ...TQAD_COUNT };
     expect(await rows('countAccuracy', { ...COUNTED, groupBy: 'zone' })).toEqual([
-      // TQA-Z1: TQAC's two locations, 10 counted 9 (2.5 each) and 4 counted 4.
-      {
-        groupKey: 'TQA-Z1',
-        locations: 2,
-        exactLocations: 1,
-        locationAccuracy: '0.5000',
-        countLines: 2,
-        diffLines: 1,
-        accuracy: '0.5000',
-        varianceQty: '1.000',
-        varianceValue: '2.500',
-      },
-      { ...tqad, groupKey: 'TQA-STG' },
+      // TQA-Z1 holds TQAC's two counts.
+      { groupKey: 'TQA-Z1', ...TQAC_COUNT },
+      { ...TQAD_COUNT, groupKey: 'TQA-STG' },
     ]);
     const line = (item: string, exact: 0 | 1, value: string) => ({
       groupKey: item,
