@@ -8,11 +8,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await preparePostgresTemplate(template);
     project.provide('pgTemplate', template);
     return async () => {
-      // Drop the template and every copy made from it in this run.
+      // Drop the template and every copy made from it in this run: a file's (`_c…`), a server process's (`_proc…`, left
+      // behind by every run before this one matched them too), the multi-process test's (`_cmp…`).
       const client = await import('pg');
       const c = new client.default.Client({ connectionString: process.env.WHARF_TEST_DATABASE_URL });
       await c.connect();
-      const { rows } = await c.query<{ datname: string }>(`select datname from pg_database where datname like '${template}_c%'`);
+      const { rows } = await c.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [
+        `${template}_`,
+      ]);
       await c.end();
       for (const row of rows) await adminQuery(`drop database if exists ${row.datname} with (force)`);
       await adminQuery(`drop database if exists ${template} with (force)`);
