@@ -35,7 +35,7 @@ const FILTERS: Record<ReportName, ReportRequest> = {
   orderCycle: { whId: 'WH01', dateFrom: day(-29), dateTo: day(0) },
   fillRate: { whId: 'WH01', dateFrom: day(-29), dateTo: day(0) },
   pickProductivity: { whId: 'WH01', dateFrom: day(-29), dateTo: day(0) },
-  countAccuracy: { whId: 'WH01', dateFrom: day(-29), dateTo: day(0) },
+  countAccuracy: { whId: 'WH01', dateFrom: day(-29), dateTo: day(0), groupBy: 'day' },
 };
 
 for (const kind of benchDatabases()) {

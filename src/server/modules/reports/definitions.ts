@@ -160,14 +160,13 @@ const dockToStock: Run = async (db, user, f) => {
 };
 
 /**
- * The group chosen among a report's own (`keys`: each group's SQL), the first when none is chosen. The engine has
- * checked the choice against the definition's groups; one outside `keys` is a programming error.
+ * The group chosen among a report's own (`keys`: each group's SQL). The engine's checked filters always carry one of
+ * the definition's groups (its first when none was sent); any other is a programming error.
  */
 function groupOf<G extends ReportGroup>(keys: Readonly<Record<G, unknown>>, chosen: ReportGroup | undefined): G {
   const groups = Object.keys(keys) as G[];
-  const group = chosen ?? groups[0];
-  if (!groups.includes(group as G)) throw new Error(`report group ${group} is not one of ${groups.join(', ')}`);
-  return group as G;
+  if (!groups.includes(chosen as G)) throw new Error(`report group ${chosen} is not one of ${groups.join(', ')}`);
+  return chosen as G;
 }
 
 /** The dimension a stock row is counted under: its zone, its client, or its item's category. */

@@ -124,13 +124,13 @@ export function checkFilters(definition: ReportDefinition, user: SessionUser, bo
   return filters;
 }
 
-/** A report's statement over checked filters, in a read-only transaction with the reports' sort memory. */
+/** A report's statement over checked filters (`checkFilters`), in a read-only transaction with the reports' settings. */
 export function runReport(db: Db, name: ReportName, user: SessionUser, filters: ReportRequest): Promise<ReportRow[]> {
   return inTransaction(db, async (trx) => {
     await sql`set transaction read only`.execute(trx);
-    for (const [setting, value] of Object.entries(REPORT_SETTINGS)) {
-      await sql`set local ${sql.raw(setting)} = ${sql.lit(value)}`.execute(trx);
-    }
+    // `set local` for each, in one statement.
+    const settings = Object.entries(REPORT_SETTINGS).map(([setting, value]) => sql`set_config(${setting}, ${value}, true)`);
+    await sql`select ${sql.join(settings)}`.execute(trx);
     return REPORT_RUNS[name](trx, user, filters);
   });
 }
